@@ -1,0 +1,121 @@
+"""The one small interface every game implements.
+
+Tables, the bot and the web app talk to games only through :class:`Game`, so adding Mino Dice
+or Myllymatti later means writing a new module, not touching those layers.
+
+Conventions shared by all games:
+
+* A seat is an index ``0 .. seats-1`` in turn order.
+* An action is a short string (``"challenge"``, ``"claim:53"``): it travels unchanged in
+  callback data, JSON bodies and logs, and ``legal_actions`` lists exactly the allowed ones.
+* State is a game-specific dataclass; ``dump``/``load`` turn it into plain JSON data and back,
+  which is what the table layer stores.
+* Events are plain dicts with a ``type`` and only public information. Hidden values never
+  appear in an event until the rules reveal them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from games.rng import Rng
+
+
+def N_(msgid: str) -> str:
+    """Mark an English msgid for extraction; front doors translate it in the reader's language."""
+    return msgid
+
+
+Action = str
+Event = dict[str, Any]
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SettingSpec:
+    """One lobby setting: its key, the values a table may choose, and how to label them.
+
+    ``label`` and the value labels are English msgids; front doors translate them.
+    """
+
+    key: str
+    label: str
+    choices: tuple[Any, ...]
+    value_labels: tuple[str, ...] = ()
+
+    def label_of(self, value: Any) -> str:
+        """The msgid naming ``value`` (falls back to the value itself)."""
+        if self.value_labels and value in self.choices:
+            return self.value_labels[self.choices.index(value)]
+        return str(value)
+
+    def next_value(self, value: Any) -> Any:
+        """The choice after ``value``, wrapping round: one button cycles a setting."""
+        if value not in self.choices:
+            return self.choices[0]
+        return self.choices[(self.choices.index(value) + 1) % len(self.choices)]
+
+
+class Game(Protocol):
+    """What every game module offers (see module docstring for the conventions)."""
+
+    name: str
+    title: str
+    min_seats: int
+    max_seats: int
+    settings_specs: tuple[SettingSpec, ...]
+    presets: dict[str, JSON]
+    default_preset: str
+
+    def normalize_settings(self, settings: JSON) -> JSON:
+        """Complete and validate settings; raise ``InvalidSettings`` on a bad value."""
+        ...
+
+    def preset_of(self, settings: JSON) -> str | None:
+        """The preset these settings equal, or None when changed from every preset."""
+        ...
+
+    def new_game(
+        self, settings: JSON, seats: int, rng: Rng, game_id: str = ""
+    ) -> tuple[Any, list[Event]]: ...
+
+    def dump(self, state: Any) -> JSON: ...
+
+    def load(self, data: JSON) -> Any: ...
+
+    def to_act(self, state: Any) -> list[int]:
+        """Seats the game is waiting for (empty when over)."""
+        ...
+
+    def legal_actions(self, state: Any, seat: int) -> list[Action]: ...
+
+    def apply(self, state: Any, seat: int, action: Action, rng: Rng) -> tuple[Any, list[Event]]:
+        """Apply a legal action; raise a ``GameError`` otherwise. Never mutates ``state``."""
+        ...
+
+    def timeout(self, state: Any, seat: int, rng: Rng) -> tuple[Any, list[Event]]:
+        """What happens when ``seat`` lets its turn timer run out."""
+        ...
+
+    def resign(self, state: Any, seat: int, rng: Rng) -> tuple[Any, list[Event]]:
+        """``seat`` leaves a running game; the game goes on without it."""
+        ...
+
+    def view(self, state: Any, seat: int) -> JSON:
+        """Everything ``seat`` may know: the public view plus that seat's own secrets."""
+        ...
+
+    def public_view(self, state: Any) -> JSON:
+        """What anyone watching the table may know."""
+        ...
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def ranking(self, state: Any) -> list[int]:
+        """Seats from first to last place (complete only when the game is over)."""
+        ...
+
+    def cpu_action(self, view: JSON, level: str, rng: Rng) -> Action:
+        """A CPU player's choice, from that seat's view only (so a CPU cannot cheat)."""
+        ...

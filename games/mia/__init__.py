@@ -1,0 +1,76 @@
+"""Mia, the two-dice bluffing game (rules: docs/rules/mia.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import JSON, N_, Action, Event
+from games.mia import cpu, rules, views
+from games.mia.settings import DEFAULT_PRESET, PRESETS, SETTINGS_SPECS, normalize_settings
+from games.mia.settings import preset_of as _preset_of
+from games.mia.state import PHASE_OVER, MiaState
+from games.rng import Rng
+
+
+class Mia:
+    """Mia behind the :class:`games.base.Game` interface."""
+
+    name = "mia"
+    title = N_("Mia")
+    min_seats = rules.MIN_SEATS
+    max_seats = rules.MAX_SEATS
+    settings_specs = SETTINGS_SPECS
+    presets = PRESETS
+    default_preset = DEFAULT_PRESET
+
+    def normalize_settings(self, settings: JSON) -> JSON:
+        return normalize_settings(settings)
+
+    def preset_of(self, settings: JSON) -> str | None:
+        return _preset_of(settings)
+
+    def new_game(
+        self, settings: JSON, seats: int, rng: Rng, game_id: str = ""
+    ) -> tuple[MiaState, list[Event]]:
+        return rules.new_game(settings, seats, rng, game_id)
+
+    def dump(self, state: MiaState) -> JSON:
+        return state.to_dict()
+
+    def load(self, data: JSON) -> MiaState:
+        return MiaState.from_dict(data)
+
+    def to_act(self, state: MiaState) -> list[int]:
+        return [] if state.phase == PHASE_OVER else [state.to_act]
+
+    def legal_actions(self, state: MiaState, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def apply(
+        self, state: MiaState, seat: int, action: Action, rng: Rng
+    ) -> tuple[MiaState, list[Event]]:
+        return rules.apply(state, seat, action, rng)
+
+    def timeout(self, state: MiaState, seat: int, rng: Rng) -> tuple[MiaState, list[Event]]:
+        return rules.timeout(state, seat, rng)
+
+    def resign(self, state: MiaState, seat: int, rng: Rng) -> tuple[MiaState, list[Event]]:
+        return rules.resign(state, seat, rng)
+
+    def view(self, state: MiaState, seat: int) -> dict[str, Any]:
+        return views.seat_view(state, seat)
+
+    def public_view(self, state: MiaState) -> dict[str, Any]:
+        return views.public_view(state)
+
+    def is_over(self, state: MiaState) -> bool:
+        return state.phase == PHASE_OVER
+
+    def ranking(self, state: MiaState) -> list[int]:
+        return rules.ranking(state)
+
+    def cpu_action(self, view: dict[str, Any], level: str, rng: Rng) -> Action:
+        return cpu.choose(view, level, rng)
+
+
+GAME = Mia()

@@ -1,0 +1,45 @@
+"""What each seat, and anyone watching, may know (mia.md, "Fairness and privacy").
+
+The dice under the cup and their salt are the only secrets. They leave the state through
+``seat_view`` for their roller alone; the public view never holds them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.mia.rules import legal_actions, ranking
+from games.mia.state import PHASE_OVER, MiaState
+
+
+def public_view(state: MiaState) -> dict[str, Any]:
+    over = state.phase == PHASE_OVER
+    return {
+        "game": "mia",
+        "phase": state.phase,
+        "round": state.round,
+        "turn": state.turn,
+        "seats": state.seats,
+        "to_act": None if over else state.to_act,
+        "claimant": state.claimant,
+        "claim": state.claim,
+        "lives": list(state.lives),
+        "out_order": list(state.out_order),
+        "history": [dict(entry) for entry in state.history],
+        "settings": dict(state.settings),
+        "commitment": state.commitment,
+        "dice_owner": state.dice_owner,
+        "last_result": dict(state.last_result) if state.last_result else None,
+        "over": over,
+        "ranking": ranking(state) if over else None,
+    }
+
+
+def seat_view(state: MiaState, seat: int) -> dict[str, Any]:
+    """The public view plus this seat's own dice (when it rolled the pair under the cup)."""
+    view = public_view(state)
+    own = state.dice_owner == seat and state.dice is not None
+    view["seat"] = seat
+    view["dice"] = list(state.dice) if own else None
+    view["legal_actions"] = legal_actions(state, seat)
+    return view

@@ -1,0 +1,31 @@
+"""Redis key names. Everything of one table shares the ``{table id}`` hash tag, so a move's
+atomic script touches a single Redis Cluster slot.
+
+    table:{T}            hash: v (version), doc (JSON table), msg (table message id),
+                         rv (version the chat has seen rendered)
+    table:{T}:events     stream of public events, entry id "<version>-1"
+    chat:{C:topic}:table id of the open table of a chat or forum topic
+    tables:active        set of open table ids (for sweeps)
+    tables:deadlines     sorted set: table id by its next deadline (hint; the doc decides)
+    tables:updates       stream: (table id, version) after each change, for the notifiers
+"""
+
+from __future__ import annotations
+
+from tables.model import ChatRef
+
+ACTIVE = "tables:active"
+DEADLINES = "tables:deadlines"
+UPDATES = "tables:updates"
+
+
+def table(table_id: str) -> str:
+    return f"table:{{{table_id}}}"
+
+
+def events(table_id: str) -> str:
+    return f"table:{{{table_id}}}:events"
+
+
+def chat_table(chat: ChatRef) -> str:
+    return f"chat:{{{chat.key_part}}}:table"

@@ -1,0 +1,137 @@
+"""Lobby changes as pure functions on a freshly loaded :class:`Table`.
+
+Each function checks who may do what, changes the table in place, and returns the public
+events it caused. The store runs them inside its check-and-set loop, so a refused change
+(an exception) writes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import Event
+from games.registry import get_game
+from games.rng import Rng
+from tables.errors import (
+    AlreadySeated,
+    NotAllowed,
+    NotEnoughPlayers,
+    NotInLobby,
+    NotSeated,
+    TableFull,
+)
+from tables.model import CANCELLED, LOBBY, PLAYING, Seat, Table
+
+MAX_NAME_LENGTH = 32
+
+
+def clean_name(name: str) -> str:
+    """One line, trimmed, at most 32 characters: names end up in shared messages."""
+    name = " ".join(name.split()) or "?"
+    return name if len(name) <= MAX_NAME_LENGTH else name[: MAX_NAME_LENGTH - 1] + "…"
+
+
+def require_lobby(table: Table) -> None:
+    if table.status != LOBBY:
+        raise NotInLobby("the game has already started" if table.status == PLAYING else "closed")
+
+
+def require_creator(table: Table, user_id: int, is_admin: bool = False) -> None:
+    if user_id != table.creator_id and not is_admin:
+        raise NotAllowed("only the table's creator can do that")
+
+
+def join(table: Table, user_id: int, name: str, language: str | None = None) -> list[Event]:
+    require_lobby(table)
+    if table.seat_of(user_id) is not None:
+        raise AlreadySeated("you already have a seat")
+    if len(table.seats) >= get_game(table.game).max_seats:
+        raise TableFull("the table is full")
+    table.seats.append(Seat(name=clean_name(name), user_id=user_id, language=language))
+    return [{"type": "joined", "seat": len(table.seats) - 1, "name": table.seats[-1].name}]
+
+
+def add_cpu(
+    table: Table, user_id: int, level: str, name: str, is_admin: bool = False
+) -> list[Event]:
+    require_lobby(table)
+    require_creator(table, user_id, is_admin)
+    if len(table.seats) >= get_game(table.game).max_seats:
+        raise TableFull("the table is full")
+    table.seats.append(Seat(name=clean_name(name), cpu=level))
+    return [{"type": "joined", "seat": len(table.seats) - 1, "name": name, "cpu": level}]
+
+
+def remove_seat(table: Table, seat_index: int) -> list[Event]:
+    """Take a seat out of the lobby; the creator role passes on to the next person seated."""
+    seat = table.seats.pop(seat_index)
+    events: list[Event] = [{"type": "left", "seat": seat_index, "name": seat.name}]
+    if seat.user_id == table.creator_id:
+        people = [s for s in table.seats if not s.is_cpu]
+        if people:
+            assert people[0].user_id is not None
+            table.creator_id = people[0].user_id
+            events.append({"type": "creator_changed", "name": people[0].name})
+        else:
+            table.status = CANCELLED
+            events.append({"type": "cancelled", "reason": "empty"})
+    return events
+
+
+def leave(table: Table, user_id: int) -> list[Event]:
+    require_lobby(table)
+    seat_index = table.seat_of(user_id)
+    if seat_index is None:
+        raise NotSeated("you have no seat at this table")
+    return remove_seat(table, seat_index)
+
+
+def kick(table: Table, user_id: int, seat_index: int, is_admin: bool = False) -> list[Event]:
+    require_lobby(table)
+    require_creator(table, user_id, is_admin)
+    if not 0 <= seat_index < len(table.seats):
+        raise NotSeated("no such seat")
+    if table.seats[seat_index].user_id == user_id:
+        return leave(table, user_id)
+    return remove_seat(table, seat_index)
+
+
+def change_setting(
+    table: Table, user_id: int, key: str, value: Any, is_admin: bool = False
+) -> list[Event]:
+    require_lobby(table)
+    require_creator(table, user_id, is_admin)
+    game = get_game(table.game)
+    table.settings = game.normalize_settings({**table.settings, key: value})
+    return [{"type": "settings_changed", "key": key, "value": value}]
+
+
+def choose_preset(table: Table, user_id: int, preset: str, is_admin: bool = False) -> list[Event]:
+    require_lobby(table)
+    require_creator(table, user_id, is_admin)
+    game = get_game(table.game)
+    if preset not in game.presets:
+        raise NotAllowed(f"no preset {preset!r}")
+    table.settings = game.normalize_settings(dict(game.presets[preset]))
+    return [{"type": "preset_chosen", "preset": preset}]
+
+
+def start(table: Table, user_id: int, rng: Rng, is_admin: bool = False) -> list[Event]:
+    require_lobby(table)
+    require_creator(table, user_id, is_admin)
+    game = get_game(table.game)
+    if len(table.seats) < game.min_seats:
+        raise NotEnoughPlayers(f"at least {game.min_seats} players are needed")
+    table.game_no += 1
+    state, events = game.new_game(table.settings, len(table.seats), rng, table.game_id)
+    table.state = game.dump(state)
+    table.status = PLAYING
+    return [{"type": "started", "game_no": table.game_no}, *events]
+
+
+def cancel(table: Table, user_id: int, is_admin: bool = False) -> list[Event]:
+    if not table.is_open:
+        raise NotInLobby("this table is already closed")
+    require_creator(table, user_id, is_admin)
+    table.status = CANCELLED
+    return [{"type": "cancelled", "reason": "by_user"}]

@@ -1,0 +1,89 @@
+"""A table as plain data: where it is, who sits at it, its settings and its game state."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+LOBBY = "lobby"
+PLAYING = "playing"
+FINISHED = "finished"
+CANCELLED = "cancelled"
+EXPIRED = "expired"
+CLOSED_STATUSES = frozenset({FINISHED, CANCELLED, EXPIRED})
+
+
+@dataclass(frozen=True)
+class ChatRef:
+    """A chat, or one topic of a forum group: each has at most one open table."""
+
+    chat_id: int
+    thread_id: int | None = None
+
+    @property
+    def key_part(self) -> str:
+        return f"{self.chat_id}:{self.thread_id or 0}"
+
+
+@dataclass
+class Seat:
+    """A person (``user_id``) or a CPU opponent (``cpu`` = its level, ``user_id`` None)."""
+
+    name: str
+    user_id: int | None = None
+    cpu: str | None = None
+    language: str | None = None
+
+    @property
+    def is_cpu(self) -> bool:
+        return self.cpu is not None
+
+
+@dataclass
+class Table:
+    id: str
+    game: str
+    chat_id: int
+    thread_id: int | None
+    creator_id: int
+    settings: dict[str, Any]
+    seats: list[Seat] = field(default_factory=list)
+    status: str = LOBBY
+    state: dict[str, Any] | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    deadline: float | None = None
+    deadline_kind: str | None = None
+    game_no: int = 0
+    language: str = "en"
+    version: int = 0  # kept in its own Redis field; filled in on load
+
+    @property
+    def chat(self) -> ChatRef:
+        return ChatRef(self.chat_id, self.thread_id)
+
+    @property
+    def is_open(self) -> bool:
+        return self.status not in CLOSED_STATUSES
+
+    @property
+    def game_id(self) -> str:
+        """Identifies one game at this table (rematches get a new one) in dice commitments."""
+        return f"{self.id}.{self.game_no}"
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id:
+                return index
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data.pop("version")
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], version: int) -> Table:
+        data = dict(data)
+        data["seats"] = [Seat(**seat) for seat in data.get("seats", [])]
+        return cls(**data, version=version)

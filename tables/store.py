@@ -1,0 +1,322 @@
+"""Tables in Redis with atomic, versioned changes.
+
+Every change is: load the table (doc + version), run a pure change function on it, then write
+it back with a Lua check-and-set that also appends the change's events to the table's stream.
+If another writer got there first, a lobby change is simply run again on the fresh table; a
+game move made against a version the player saw is refused as stale, so a second click or an
+old message changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import redis
+
+from games.base import Event
+from games.registry import get_game
+from games.rng import Rng, SecureRng
+from tables import keys
+from tables.errors import Busy, NoSuchTable, StaleMove, TableExists
+from tables.ids import is_table_id, new_table_id
+from tables.lobby import clean_name
+from tables.model import EXPIRED, LOBBY, PLAYING, ChatRef, Seat, Table
+
+_CHECK_AND_SET = """
+local current = redis.call('HGET', KEYS[1], 'v')
+if not current then return -1 end
+if current ~= ARGV[1] then return -2 end
+local nv = tonumber(current) + 1
+redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+if ARGV[3] ~= '' then
+  redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], nv .. '-1', 'e', ARGV[3])
+  redis.call('EXPIRE', KEYS[2], ARGV[4])
+end
+return nv
+"""
+
+_RELEASE_IF_OWNED = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+_CLAIM_RENDER = """
+local rendered = tonumber(redis.call('HGET', KEYS[1], 'rv') or '0')
+local wanted = tonumber(ARGV[1])
+if wanted <= rendered then return -1 end
+redis.call('HSET', KEYS[1], 'rv', wanted)
+return rendered
+"""
+
+MAX_RACE_RETRIES = 20
+
+Change = Callable[[Table], list[Event]]
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """Timeouts, in seconds. The key TTLs are a safety net; the deadlines say goodbye first."""
+
+    lobby_timeout: float = 3600
+    idle_timeout: float = 86400
+    open_key_ttl: int = 3 * 86400
+    closed_key_ttl: int = 7 * 86400
+    events_maxlen: int = 200
+    updates_maxlen: int = 10000
+
+
+@dataclass
+class Outcome:
+    """A table after a change, and the public events that change caused."""
+
+    table: Table
+    events: list[Event]
+
+
+class TableStore:
+    def __init__(
+        self,
+        client: redis.Redis,
+        *,
+        rng: Rng | None = None,
+        clock: Callable[[], float] = time.time,
+        config: TableConfig | None = None,
+    ) -> None:
+        self.redis = client
+        self.rng: Rng = rng or SecureRng()
+        self.clock = clock
+        self.config = config or TableConfig()
+        self._check_and_set = client.register_script(_CHECK_AND_SET)
+        self._release_if_owned = client.register_script(_RELEASE_IF_OWNED)
+        self._claim_render = client.register_script(_CLAIM_RENDER)
+
+    # --- reading -------------------------------------------------------------------------
+
+    def load(self, table_id: str) -> Table:
+        if not is_table_id(table_id):
+            raise NoSuchTable("no such table")
+        version, doc = self.redis.hmget(keys.table(table_id), "v", "doc")
+        if version is None or doc is None:
+            raise NoSuchTable("no such table")
+        return Table.from_dict(json.loads(doc), int(version))
+
+    def find_open(self, chat: ChatRef) -> Table | None:
+        table_id = self.redis.get(keys.chat_table(chat))
+        if table_id is None:
+            return None
+        try:
+            table = self.load(_text(table_id))
+        except NoSuchTable:
+            return None
+        return table if table.is_open else None
+
+    def events_after(self, table_id: str, version: int) -> list[tuple[int, list[Event]]]:
+        """Events of each version after ``version`` that the stream still holds, oldest first."""
+        entries = self.redis.xrange(keys.events(table_id), min=f"{version + 1}-0", max="+")
+        return [
+            (int(_text(entry_id).split("-")[0]), json.loads(fields[b"e"]))
+            for entry_id, fields in entries
+        ]
+
+    # --- creating and changing -----------------------------------------------------------
+
+    def create(
+        self,
+        chat: ChatRef,
+        creator_id: int,
+        creator_name: str,
+        *,
+        game: str = "mia",
+        language: str = "en",
+        creator_language: str | None = None,
+    ) -> Outcome:
+        """Open a lobby in ``chat``, with its creator seated. One open table per chat/topic."""
+        definition = get_game(game)
+        now = self.clock()
+        table = Table(
+            id=new_table_id(),
+            game=game,
+            chat_id=chat.chat_id,
+            thread_id=chat.thread_id,
+            creator_id=creator_id,
+            settings=definition.normalize_settings(
+                dict(definition.presets[definition.default_preset])
+            ),
+            seats=[
+                Seat(name=clean_name(creator_name), user_id=creator_id, language=creator_language)
+            ],
+            created_at=now,
+            updated_at=now,
+            language=language,
+        )
+        self._claim_chat(chat, table.id)
+        self._set_deadline(table)
+        events: list[Event] = [{"type": "created", "by": table.seats[0].name}]
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.hset(keys.table(table.id), mapping={"v": 1, "doc": _dump(table)})
+        pipe.expire(keys.table(table.id), self.config.open_key_ttl)
+        pipe.xadd(keys.events(table.id), {"e": json.dumps(events)}, id="1-1")
+        pipe.expire(keys.events(table.id), self.config.open_key_ttl)
+        pipe.execute()
+        table.version = 1
+        self._after_commit(table)
+        return Outcome(table, events)
+
+    def change(self, table_id: str, change: Change, expected_version: int | None = None) -> Outcome:
+        """Run ``change`` on the current table and commit it atomically.
+
+        With ``expected_version`` the change only applies to that exact version (a player's
+        move against what they saw); without it, a lost race is retried on the fresh table.
+        """
+        for _ in range(MAX_RACE_RETRIES):
+            table = self.load(table_id)
+            if expected_version is not None and table.version != expected_version:
+                raise StaleMove("the table has moved on")
+            events = change(table)
+            table.updated_at = self.clock()
+            self._set_deadline(table)
+            ttl = self.config.open_key_ttl if table.is_open else self.config.closed_key_ttl
+            result = self._check_and_set(
+                keys=[keys.table(table_id), keys.events(table_id)],
+                args=[
+                    table.version,
+                    _dump(table),
+                    json.dumps(events, separators=(",", ":")) if events else "",
+                    ttl,
+                    self.config.events_maxlen,
+                ],
+            )
+            if result == -1:
+                raise NoSuchTable("no such table")
+            if result == -2:
+                if expected_version is not None:
+                    raise StaleMove("someone else moved first")
+                continue
+            table.version = int(result)
+            self._after_commit(table)
+            return Outcome(table, events)
+        raise Busy("the table is too busy, try again")
+
+    # --- table message and rendering -----------------------------------------------------
+
+    def set_message_id(self, table_id: str, message_id: int | None) -> None:
+        if message_id is None:
+            self.redis.hdel(keys.table(table_id), "msg")
+        else:
+            self.redis.hset(keys.table(table_id), "msg", message_id)
+
+    def message_id(self, table_id: str) -> int | None:
+        value = self.redis.hget(keys.table(table_id), "msg")
+        return int(value) if value is not None else None
+
+    def claim_render(self, table_id: str, version: int) -> int | None:
+        """Claim the right to show ``version`` in the chat, once across all bot processes.
+
+        Returns the version shown before (whose later events are ours to tell), or None when
+        someone already showed this version or a newer one.
+        """
+        previous = self._claim_render(keys=[keys.table(table_id)], args=[version])
+        return None if int(previous) < 0 else int(previous)
+
+    # --- deadlines -----------------------------------------------------------------------
+
+    def due_tables(self, now: float | None = None, limit: int = 100) -> list[str]:
+        now = self.clock() if now is None else now
+        return [_text(t) for t in self.redis.zrangebyscore(keys.DEADLINES, "-inf", now, 0, limit)]
+
+    def expire_if_due(self, table_id: str) -> Outcome | None:
+        """Close an abandoned lobby or idle game whose deadline passed. Exactly once: the
+        check-and-set lets only one of several sweeping processes win."""
+        now = self.clock()
+
+        def expire(table: Table) -> list[Event]:
+            if not table.is_open or table.deadline is None or table.deadline > now:
+                raise _NotDue
+            kind = "lobby" if table.status == LOBBY else "game"
+            table.status = EXPIRED
+            return [{"type": "expired", "phase": kind}]
+
+        try:
+            return self.change(table_id, expire)
+        except _NotDue:
+            self._refresh_deadline_hint(table_id)
+            return None
+        except NoSuchTable:
+            self.redis.zrem(keys.DEADLINES, table_id)
+            return None
+
+    # --- internals -----------------------------------------------------------------------
+
+    def _claim_chat(self, chat: ChatRef, table_id: str) -> None:
+        chat_key = keys.chat_table(chat)
+        for _ in range(MAX_RACE_RETRIES):
+            if self.redis.set(chat_key, table_id, nx=True, ex=self.config.open_key_ttl):
+                return
+            existing = self.redis.get(chat_key)
+            if existing is None:
+                continue
+            existing_id = _text(existing)
+            try:
+                if self.load(existing_id).is_open:
+                    raise TableExists(existing_id)
+            except NoSuchTable:
+                pass
+            self._release_if_owned(keys=[chat_key], args=[existing_id])
+        raise Busy("could not open a table here, try again")
+
+    def _set_deadline(self, table: Table) -> None:
+        now = table.updated_at or self.clock()
+        if table.status == LOBBY:
+            table.deadline, table.deadline_kind = now + self.config.lobby_timeout, "lobby"
+        elif table.status == PLAYING:
+            table.deadline, table.deadline_kind = now + self.config.idle_timeout, "idle"
+        else:
+            table.deadline = table.deadline_kind = None
+
+    def _after_commit(self, table: Table) -> None:
+        """Indexes outside the table's slot: hints that sweeps can rebuild, so not atomic."""
+        pipe = self.redis.pipeline(transaction=False)
+        if table.is_open:
+            pipe.sadd(keys.ACTIVE, table.id)
+            pipe.expire(keys.chat_table(table.chat), self.config.open_key_ttl)
+            pipe.zadd(keys.DEADLINES, {table.id: table.deadline or 0})
+        else:
+            pipe.srem(keys.ACTIVE, table.id)
+            pipe.zrem(keys.DEADLINES, table.id)
+        pipe.xadd(
+            keys.UPDATES,
+            {"t": table.id, "v": table.version},
+            maxlen=self.config.updates_maxlen,
+            approximate=True,
+        )
+        pipe.execute()
+        if not table.is_open:
+            self._release_if_owned(keys=[keys.chat_table(table.chat)], args=[table.id])
+
+    def _refresh_deadline_hint(self, table_id: str) -> None:
+        try:
+            table = self.load(table_id)
+        except NoSuchTable:
+            self.redis.zrem(keys.DEADLINES, table_id)
+            return
+        if table.is_open and table.deadline is not None:
+            self.redis.zadd(keys.DEADLINES, {table_id: table.deadline})
+        else:
+            self.redis.zrem(keys.DEADLINES, table_id)
+
+
+class _NotDue(Exception):
+    pass
+
+
+def _dump(table: Table) -> str:
+    return json.dumps(table.to_dict(), separators=(",", ":"), ensure_ascii=False)
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
