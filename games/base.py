@@ -33,6 +33,40 @@ JSON = dict[str, Any]
 
 
 @dataclass(frozen=True)
+class Text:
+    """Words for a person, not yet translated: an English msgid and its parameters.
+
+    Games describe tables and events as ``Text`` so that the bot and the Mini App render the
+    same sentences, each in its reader's language. A parameter may itself be a ``Text``.
+    """
+
+    msgid: str
+    params: tuple[tuple[str, Any], ...] = ()
+    plural: str | None = None
+    n: int | None = None
+    verbatim: bool = False  # layout only ("{name} {hearts}"): formatted, never translated
+
+    @property
+    def kwargs(self) -> dict[str, Any]:
+        return dict(self.params)
+
+
+def T_(msgid: str, **params: Any) -> Text:
+    """A translatable sentence with ``{name}`` placeholders."""
+    return Text(msgid, tuple(params.items()))
+
+
+def V_(template: str, **params: Any) -> Text:
+    """Layout without words (placeholders, emoji, digits): formatted but not translated."""
+    return Text(template, tuple(params.items()), verbatim=True)
+
+
+def NT_(singular: str, plural: str, n: int, **params: Any) -> Text:
+    """A sentence with plural forms chosen by ``n`` (also available as ``{n}``)."""
+    return Text(singular, tuple({"n": n, **params}.items()), plural, n)
+
+
+@dataclass(frozen=True)
 class SettingSpec:
     """One lobby setting: its key, the values a table may choose, and how to label them.
 
@@ -118,4 +152,34 @@ class Game(Protocol):
 
     def cpu_action(self, view: JSON, level: str, rng: Rng) -> Action:
         """A CPU player's choice, from that seat's view only (so a CPU cannot cheat)."""
+        ...
+
+    # Presentation: words and button layout shared by every front door.
+
+    def action_label(self, action: Action) -> Text:
+        """The button caption for a game action."""
+        ...
+
+    def action_rows(self, actions: list[Action]) -> list[list[Action]]:
+        """Legal actions arranged in rows of buttons."""
+        ...
+
+    def private_actions(self, view: JSON) -> list[Action]:
+        """Actions that only reveal something to their seat (e.g. "look" at own dice)."""
+        ...
+
+    def describe_private(self, view: JSON) -> Text | None:
+        """What a private action shows its seat (e.g. "Your dice: ⚄ ⚂ = 53")."""
+        ...
+
+    def describe_table(self, view: JSON, names: list[str]) -> list[Text]:
+        """The table's public status, line by line."""
+        ...
+
+    def describe_events(self, events: list[Event], names: list[str]) -> list[Text]:
+        """The story lines worth a message of their own (reveals, results, the winner)."""
+        ...
+
+    def describe_rules(self, settings: JSON) -> list[Text]:
+        """The rules in brief for these settings (what /rules shows)."""
         ...

@@ -56,6 +56,7 @@ class Table:
     deadline_kind: str | None = None
     game_no: int = 0
     language: str = "en"
+    panel: str = "main"  # which lobby panel the table message shows: main or settings
     version: int = 0  # kept in its own Redis field; filled in on load
 
     @property

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import JSON, N_, Action, Event
-from games.mia import cpu, rules, views
+from games.base import JSON, N_, Action, Event, Text
+from games.mia import cpu, presentation, rules, views
 from games.mia.settings import DEFAULT_PRESET, PRESETS, SETTINGS_SPECS, normalize_settings
 from games.mia.settings import preset_of as _preset_of
 from games.mia.state import PHASE_OVER, MiaState
@@ -71,6 +71,27 @@ class Mia:
 
     def cpu_action(self, view: dict[str, Any], level: str, rng: Rng) -> Action:
         return cpu.choose(view, level, rng)
+
+    def action_label(self, action: Action) -> Text:
+        return presentation.action_label(action)
+
+    def action_rows(self, actions: list[Action]) -> list[list[Action]]:
+        return presentation.action_rows(actions)
+
+    def private_actions(self, view: dict[str, Any]) -> list[Action]:
+        return presentation.private_actions(view)
+
+    def describe_private(self, view: dict[str, Any]) -> Text | None:
+        return presentation.describe_private(view)
+
+    def describe_table(self, view: dict[str, Any], names: list[str]) -> list[Text]:
+        return presentation.describe_table(view, names)
+
+    def describe_events(self, events: list[Event], names: list[str]) -> list[Text]:
+        return presentation.describe_events(events, names)
+
+    def describe_rules(self, settings: JSON) -> list[Text]:
+        return presentation.describe_rules(self.normalize_settings(settings))
 
 
 GAME = Mia()

@@ -1,0 +1,1 @@
+"""The python-telegram-bot application: commands, buttons, and the group table message."""

@@ -1,0 +1,101 @@
+"""Builds the python-telegram-bot Application: handlers, rate limiter, background loops."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import socket
+
+from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
+from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, CommandHandler, filters
+
+from tables.store import TableStore
+from telegram_bot import handlers
+from telegram_bot.config import BotConfig
+from telegram_bot.notifier import Notifier
+from telegram_bot.services import Services
+from telegram_bot.sweeper import Sweeper
+from translations import tr
+
+log = logging.getLogger(__name__)
+
+
+def build_application(config: BotConfig, store: TableStore) -> Application:
+    services = Services(config=config, store=store)
+    application = (
+        Application.builder()
+        .token(config.token)
+        .base_url(config.api_base_url)
+        .rate_limiter(
+            AIORateLimiter(group_max_rate=config.group_messages_per_minute, max_retries=5)
+        )
+        .concurrent_updates(True)
+        .post_init(_post_init)
+        .post_stop(_post_stop)
+        .build()
+    )
+    application.bot_data["services"] = services
+    groups = filters.ChatType.GROUPS
+    application.add_handler(CommandHandler(["start", "help"], handlers.start_or_help))
+    application.add_handler(CommandHandler("rules", handlers.rules))
+    application.add_handler(CommandHandler("mia", handlers.open_table))
+    application.add_handler(CommandHandler("cancel", handlers.cancel_table, filters=groups))
+    application.add_handler(CallbackQueryHandler(handlers.button))
+    application.add_error_handler(_log_error)
+    return application
+
+
+def consumer_name() -> str:
+    return f"{socket.gethostname()}-{os.getpid()}"
+
+
+async def _post_init(application: Application) -> None:
+    services: Services = application.bot_data["services"]
+    me = await application.bot.get_me()
+    services.bot_username = me.username or ""
+    services.notifier = Notifier(
+        application.bot,
+        services.store,
+        consumer_name(),
+        edit_interval=services.config.table_edit_interval,
+    )
+    await _set_commands(application)
+    services.tasks = [
+        asyncio.create_task(services.notifier.run(), name="notifier"),
+        asyncio.create_task(Sweeper(services.store, services.notifier).run(), name="sweeper"),
+    ]
+    log.info("bot @%s is up", services.bot_username)
+
+
+async def _post_stop(application: Application) -> None:
+    services: Services = application.bot_data["services"]
+    for task in services.tasks:
+        task.cancel()
+    for task in services.tasks:
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await task
+    if services.notifier is not None:
+        await services.notifier.close()
+
+
+async def _set_commands(application: Application) -> None:
+    language = "en"
+    group = [
+        BotCommand("mia", tr(language, "Open a Mia table in this group")),
+        BotCommand("cancel", tr(language, "Close the open table")),
+        BotCommand("rules", tr(language, "Rules and rank order")),
+        BotCommand("help", tr(language, "How to play")),
+    ]
+    private = [
+        BotCommand("start", tr(language, "Welcome and how to play")),
+        BotCommand("rules", tr(language, "Rules and rank order")),
+        BotCommand("help", tr(language, "How to play")),
+    ]
+    await application.bot.set_my_commands(group, scope=BotCommandScopeAllGroupChats())
+    await application.bot.set_my_commands(private, scope=BotCommandScopeAllPrivateChats())
+
+
+async def _log_error(update: object, context) -> None:  # type: ignore[no-untyped-def]
+    log.error("unhandled error in an update handler", exc_info=context.error)

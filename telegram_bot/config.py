@@ -1,0 +1,50 @@
+"""Bot configuration, from the environment (see the README's configuration table)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
+
+
+class ConfigError(RuntimeError):
+    pass
+
+
+@dataclass(frozen=True)
+class BotConfig:
+    token: str
+    redis_url: str | None = None
+    api_base_url: str = DEFAULT_API_BASE_URL
+    miniapp_short_name: str | None = None
+    webapp_url: str | None = None
+    table_edit_interval: float = 1.0
+    group_messages_per_minute: float = 20.0
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> BotConfig:
+        env = dict(os.environ if env is None else env)
+        token = env.get("TELEGRAM_BOT_TOKEN", "").strip()
+        if not token:
+            raise ConfigError("TELEGRAM_BOT_TOKEN is required (get one from @BotFather)")
+        interval = _number(env, "TABLE_EDIT_INTERVAL", 1.0)
+        group_rate = _number(env, "GROUP_MESSAGES_PER_MINUTE", 20.0)
+        return cls(
+            token=token,
+            redis_url=env.get("REDIS_URL") or None,
+            api_base_url=env.get("TELEGRAM_API_BASE_URL") or DEFAULT_API_BASE_URL,
+            miniapp_short_name=env.get("MINIAPP_SHORT_NAME") or None,
+            webapp_url=env.get("WEBAPP_URL") or None,
+            table_edit_interval=max(0.0, interval),
+            group_messages_per_minute=max(1.0, group_rate),
+            log_level=env.get("LOG_LEVEL", "INFO").upper(),
+        )
+
+
+def _number(env: dict[str, str], name: str, default: float) -> float:
+    try:
+        return float(env.get(name, default))
+    except ValueError as error:
+        raise ConfigError(f"{name} must be a number") from error

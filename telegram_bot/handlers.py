@@ -1,0 +1,272 @@
+"""Commands and buttons: authenticate the person, turn the input into a table change.
+
+Handlers never render the table themselves; the notifier shows every change. Each handler
+answers its callback query exactly once, with an alert when something was refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from telegram import CallbackQuery, Chat, Update, User
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.error import TelegramError
+from telegram.ext import ContextTypes
+
+from games.errors import GameError
+from games.registry import get_game
+from tables import lobby, play
+from tables.errors import NoSuchTable, TableError, TableExists
+from tables.model import ChatRef, Table
+from telegram_bot.callback_data import GAME, LOBBY, PRIVATE, BadCallbackData, Button, parse
+from telegram_bot.render import PANEL_SETTINGS
+from telegram_bot.services import services
+from telegram_bot.texts import error_text, help_text
+from translations import best_language, render, tr
+
+log = logging.getLogger(__name__)
+MAX_ALERT = 200
+
+
+def language_of(user: User | None) -> str:
+    return best_language(user.language_code if user else None)
+
+
+def display_name(user: User) -> str:
+    return user.full_name or user.username or str(user.id)
+
+
+def chat_ref(update: Update) -> ChatRef:
+    message = update.effective_message
+    thread = message.message_thread_id if message and message.is_topic_message else None
+    assert update.effective_chat is not None
+    return ChatRef(update.effective_chat.id, thread)
+
+
+async def is_chat_admin(chat: Chat, user_id: int) -> bool:
+    if chat.type == ChatType.PRIVATE:
+        return False
+    try:
+        member = await chat.get_member(user_id)
+    except TelegramError:
+        return False
+    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+
+# --- commands ----------------------------------------------------------------------------
+
+
+async def start_or_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message = update.effective_message
+    if message is None:
+        return
+    language = language_of(update.effective_user)
+    await message.reply_text(help_text(language, services(context).bot_username))
+
+
+async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """The rules of the open table's settings (or the defaults), with the rank order."""
+    message = update.effective_message
+    if message is None or update.effective_chat is None:
+        return
+    store = services(context).store
+    language = language_of(update.effective_user)
+    table = None
+    if update.effective_chat.type != ChatType.PRIVATE:
+        table = await asyncio.to_thread(store.find_open, chat_ref(update))
+        language = table.language if table else language
+    game = get_game(table.game if table else "mia")
+    settings = table.settings if table else game.presets[game.default_preset]
+    await message.reply_text(
+        "\n".join(render(line, language) for line in game.describe_rules(settings))
+    )
+
+
+async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """/mia: open a lobby in this group (or topic); the notifier posts the table message."""
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None:
+        return
+    language = language_of(user)
+    if chat.type == ChatType.PRIVATE:
+        await message.reply_text(
+            tr(language, "Mia is played in groups: add me to a group and send /mia there.")
+            + "\n"
+            + tr(
+                language,
+                "Add me to a group: https://t.me/{bot}?startgroup=mia",
+                bot=services(context).bot_username,
+            )
+        )
+        return
+    store = services(context).store
+    try:
+        await asyncio.to_thread(
+            store.create,
+            chat_ref(update),
+            user.id,
+            display_name(user),
+            game="mia",
+            language="en",
+            creator_language=user.language_code,
+        )
+    except TableExists:
+        await message.reply_text(
+            tr(language, "A table is already open here. Tap Join on it, or /cancel it.")
+        )
+        existing = await asyncio.to_thread(store.find_open, chat_ref(update))
+        notifier = services(context).notifier
+        if existing and notifier:
+            await notifier.bring_down(existing.id)
+    except TableError as error:
+        await message.reply_text(error_text(error.code, language))
+
+
+async def cancel_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    if message is None or user is None or chat is None:
+        return
+    language = language_of(user)
+    store = services(context).store
+    table = await asyncio.to_thread(store.find_open, chat_ref(update))
+    if table is None:
+        await message.reply_text(
+            tr(language, "There is no open table here. Send /mia to open one.")
+        )
+        return
+    admin = await is_chat_admin(chat, user.id)
+    try:
+        await asyncio.to_thread(store.change, table.id, lambda t: lobby.cancel(t, user.id, admin))
+    except (TableError, GameError) as error:
+        await message.reply_text(error_text(error.code, language))
+
+
+# --- buttons -----------------------------------------------------------------------------
+
+
+async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    if query is None:
+        return
+    language = language_of(query.from_user)
+    try:
+        pressed = parse(query.data)
+    except BadCallbackData:
+        await _alert(query, error_text("bad_button", language))
+        return
+    try:
+        answer = await _handle(query, pressed, context)
+    except (TableError, GameError) as error:
+        await _alert(query, error_text(error.code, language))
+        return
+    except Exception:
+        log.exception("button %s failed", pressed.kind)
+        await _alert(query, error_text("error", language))
+        return
+    if answer is None:
+        await query.answer()
+    else:
+        await _alert(query, answer)
+
+
+async def _alert(query: CallbackQuery, text: str) -> None:
+    if len(text) > MAX_ALERT:
+        text = text[: MAX_ALERT - 1] + "…"
+    try:
+        await query.answer(text, show_alert=True)
+    except TelegramError as error:
+        log.info("could not answer a callback query: %s", error)
+
+
+async def _handle(
+    query: CallbackQuery, pressed: Button, context: ContextTypes.DEFAULT_TYPE
+) -> str | None:
+    """Apply a press; returns an alert text for the presser, or None for a silent answer."""
+    store = services(context).store
+    user = query.from_user
+    table = await asyncio.to_thread(store.load, pressed.table_id)
+    if not _same_chat(query, table):
+        raise NoSuchTable("button from another chat")
+    if pressed.kind == PRIVATE:
+        return _private_view(table, user.id, language_of(user))
+    if pressed.kind == GAME:
+        await asyncio.to_thread(
+            store.change,
+            table.id,
+            lambda t: play.move(t, user.id, pressed.payload, store.rng),
+            pressed.version,
+        )
+        return None
+    assert pressed.kind == LOBBY
+    return await _lobby_press(query, pressed, table, context)
+
+
+def _same_chat(query: CallbackQuery, table: Table) -> bool:
+    message = query.message
+    return message is not None and message.chat.id == table.chat_id
+
+
+def _private_view(table: Table, user_id: int, language: str) -> str:
+    seat = table.seat_of(user_id)
+    if seat is None:
+        return error_text("not_seated", language)
+    if table.state is None:
+        return error_text("not_playing", language)
+    game = get_game(table.game)
+    described = game.describe_private(game.view(game.load(table.state), seat))
+    return render(described, language) if described else error_text("nothing_to_see", language)
+
+
+async def _lobby_press(
+    query: CallbackQuery, pressed: Button, table: Table, context: ContextTypes.DEFAULT_TYPE
+) -> str | None:
+    store = services(context).store
+    user = query.from_user
+    verb, argument = pressed.verb, pressed.argument
+    admin_verbs = {"set", "preset", "kick", "cancel", "start", "panel"}
+    admin = False
+    if verb in admin_verbs and user.id != table.creator_id and query.message is not None:
+        admin = await is_chat_admin(query.message.chat, user.id)
+    game = get_game(table.game)
+
+    def change(t: Table) -> list[dict[str, Any]]:
+        if verb == "join":
+            return lobby.join(t, user.id, display_name(user), user.language_code)
+        if verb == "leave":
+            return lobby.leave(t, user.id)
+        if verb == "start":
+            return lobby.start(t, user.id, store.rng, admin)
+        if verb == "cancel":
+            return lobby.cancel(t, user.id, admin)
+        if verb == "panel" and argument in ("main", PANEL_SETTINGS):
+            lobby.require_lobby(t)
+            lobby.require_creator(t, user.id, admin)
+            t.panel = argument
+            return []
+        if verb == "preset":
+            names = list(game.presets)
+            current = game.preset_of(t.settings)
+            following = (
+                names[(names.index(current) + 1) % len(names)] if current in names else names[0]
+            )
+            return lobby.choose_preset(t, user.id, following, admin)
+        if verb == "set" and argument:
+            spec = next((s for s in game.settings_specs if s.key == argument), None)
+            if spec is None:
+                raise BadCallbackData("unknown setting")
+            return lobby.change_setting(
+                t, user.id, spec.key, spec.next_value(t.settings[spec.key]), admin
+            )
+        if verb == "kick" and argument and argument.isdigit():
+            return lobby.kick(t, user.id, int(argument), admin)
+        raise BadCallbackData("unknown lobby verb")
+
+    # Settings and kicks act on what the presser saw; joining and leaving are safe at any time.
+    expected = pressed.version if verb in {"set", "preset", "kick"} else None
+    try:
+        await asyncio.to_thread(store.change, table.id, change, expected)
+    except BadCallbackData:
+        return error_text("bad_button", language_of(user))
+    return None

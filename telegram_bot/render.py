@@ -1,0 +1,211 @@
+"""The group table message (text and buttons) and the story messages, for any game.
+
+Game-specific words and layouts come from the game's presentation methods; this module only
+knows tables: lobbies, seats, settings, who may press what.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from games.base import Event, Game, SettingSpec, Text
+from games.registry import get_game
+from tables.model import CANCELLED, EXPIRED, LOBBY, PLAYING, Table
+from telegram_bot.callback_data import GAME, PRIVATE, Button
+from telegram_bot.callback_data import LOBBY as LOBBY_KIND
+from translations import render as render_text
+from translations import tr
+
+MAX_TEXT = 4096
+PANEL_SETTINGS = "settings"
+
+
+def seat_names(table: Table) -> list[str]:
+    return [f"🤖 {seat.name}" if seat.is_cpu else seat.name for seat in table.seats]
+
+
+def table_message(
+    table: Table, miniapp_link: str | None = None
+) -> tuple[str, InlineKeyboardMarkup | None]:
+    """The one message that shows a table, edited as the game goes."""
+    game = get_game(table.game)
+    language = table.language
+    if table.status == LOBBY:
+        return _lobby_text(table, game), _lobby_keyboard(table, game)
+    if table.status in (CANCELLED, EXPIRED) and table.state is None:
+        title = render_text(Text(game.title), language)
+        closed = (
+            tr(language, "🚫 The {game} table was cancelled.", game=title)
+            if table.status == CANCELLED
+            else tr(
+                language, "⌛ The {game} table was closed: nobody played for a while.", game=title
+            )
+        )
+        return closed, None
+    assert table.state is not None
+    state = game.load(table.state)
+    lines = [
+        render_text(t, language)
+        for t in game.describe_table(game.public_view(state), seat_names(table))
+    ]
+    if table.status == CANCELLED:
+        lines.append(tr(language, "🚫 This game was cancelled."))
+    elif table.status == EXPIRED:
+        lines.append(tr(language, "⌛ This game was closed: nobody played for a day."))
+    text = _fit("\n".join(lines))
+    if table.status != PLAYING:
+        return text, None
+    return text, _game_keyboard(table, game, state, miniapp_link)
+
+
+def story_messages(table: Table, events: list[Event]) -> list[str]:
+    """New messages for the chat's story: reveals, results, eliminations, the winner."""
+    game = get_game(table.game)
+    language = table.language
+    lines = [render_text(t, language) for t in game.describe_events(events, seat_names(table))]
+    for event in events:
+        if event["type"] == "expired":
+            lines.append(tr(language, "⌛ The table was closed because nobody played for a while."))
+    return _chunks(lines) if lines else []
+
+
+def _lobby_text(table: Table, game: Game) -> str:
+    language = table.language
+    title = render_text(Text(game.title), language)
+    lines = [tr(language, "🎲 {game}: a new table is open!", game=title), ""]
+    lines.append(
+        tr(language, "Players ({count}/{max}):", count=len(table.seats), max=game.max_seats)
+    )
+    names = seat_names(table)
+    for index, seat in enumerate(table.seats):
+        crown = " 👑" if seat.user_id == table.creator_id else ""
+        lines.append(f"{index + 1}. {names[index]}{crown}")
+    lines.append("")
+    lines.extend(settings_lines(table, game))
+    lines.append("")
+    if len(table.seats) < game.min_seats:
+        lines.append(
+            tr(
+                language,
+                "Tap Join to take a seat. At least {n} players are needed.",
+                n=game.min_seats,
+            )
+        )
+    else:
+        lines.append(tr(language, "Tap Join to take a seat. The creator starts the game."))
+    return _fit("\n".join(lines))
+
+
+def settings_lines(table: Table, game: Game) -> list[str]:
+    language = table.language
+    preset = game.preset_of(table.settings)
+    preset_name = tr(language, preset) if preset else tr(language, "custom")
+    lines = [tr(language, "⚙️ Rules: {preset}", preset=preset_name)]
+    parts = [setting_label(table, spec) for spec in game.settings_specs]
+    lines.append(" · ".join(parts))
+    return lines
+
+
+def setting_label(table: Table, spec: SettingSpec) -> str:
+    """ "Lives: 3" in the table's language."""
+    value = spec.label_of(table.settings[spec.key])
+    return f"{tr(table.language, spec.label)}: {tr(table.language, value)}"
+
+
+def _button(table: Table, label: str, kind: str, payload: str) -> InlineKeyboardButton:
+    data = Button(table.id, table.version, kind, payload).encode()
+    return InlineKeyboardButton(label, callback_data=data)
+
+
+def _lobby_keyboard(table: Table, game: Game) -> InlineKeyboardMarkup:
+    language = table.language
+    if table.panel == PANEL_SETTINGS:
+        preset = game.preset_of(table.settings)
+        preset_name = tr(language, preset) if preset else tr(language, "custom")
+        rows = [
+            [
+                _button(
+                    table, tr(language, "Rules: {preset}", preset=preset_name), LOBBY_KIND, "preset"
+                )
+            ]
+        ]
+        setting_buttons = [
+            _button(table, setting_label(table, spec), LOBBY_KIND, f"set:{spec.key}")
+            for spec in game.settings_specs
+        ]
+        rows += [setting_buttons[i : i + 2] for i in range(0, len(setting_buttons), 2)]
+        kicks = [
+            _button(table, tr(language, "✖ {name}", name=seat.name), LOBBY_KIND, f"kick:{index}")
+            for index, seat in enumerate(table.seats)
+            if seat.user_id != table.creator_id
+        ]
+        rows += [kicks[i : i + 3] for i in range(0, len(kicks), 3)]
+        rows.append(
+            [
+                _button(table, tr(language, "🚫 Cancel table"), LOBBY_KIND, "cancel"),
+                _button(table, tr(language, "⬅️ Back"), LOBBY_KIND, "panel:main"),
+            ]
+        )
+        return InlineKeyboardMarkup(rows)
+    return InlineKeyboardMarkup(
+        [
+            [
+                _button(table, tr(language, "✋ Join"), LOBBY_KIND, "join"),
+                _button(table, tr(language, "🚪 Leave"), LOBBY_KIND, "leave"),
+            ],
+            [
+                _button(table, tr(language, "⚙️ Settings"), LOBBY_KIND, "panel:settings"),
+                _button(table, tr(language, "▶️ Start"), LOBBY_KIND, "start"),
+            ],
+        ]
+    )
+
+
+def _game_keyboard(
+    table: Table, game: Game, state: Any, miniapp_link: str | None
+) -> InlineKeyboardMarkup:
+    language = table.language
+    rows: list[list[InlineKeyboardButton]] = []
+    private: list[str] = []
+    for seat in range(len(table.seats)):
+        for action in game.private_actions(game.view(state, seat)):
+            if action not in private:
+                private.append(action)
+    if private:
+        rows.append(
+            [
+                _button(table, render_text(game.action_label(a), language), PRIVATE, a)
+                for a in private
+            ]
+        )
+    for seat in game.to_act(state):
+        for row in game.action_rows(game.legal_actions(state, seat)):
+            rows.append(
+                [_button(table, render_text(game.action_label(a), language), GAME, a) for a in row]
+            )
+    if miniapp_link:
+        rows.append([InlineKeyboardButton(tr(language, "📱 Open my hand"), url=miniapp_link)])
+    return InlineKeyboardMarkup(rows)
+
+
+def _fit(text: str) -> str:
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+
+
+def _chunks(lines: list[str]) -> list[str]:
+    """Lines packed into as few messages as Telegram's 4096 characters allow."""
+    messages: list[str] = []
+    current = ""
+    for line in lines:
+        line = _fit(line)
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > MAX_TEXT:
+            messages.append(current)
+            current = line
+        else:
+            current = candidate
+    if current:
+        messages.append(current)
+    return messages

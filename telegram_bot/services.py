@@ -1,0 +1,24 @@
+"""What handlers share: the table store, the notifier, configuration. Kept in bot_data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from telegram.ext import ContextTypes
+
+from tables.store import TableStore
+from telegram_bot.config import BotConfig
+from telegram_bot.notifier import Notifier
+
+
+@dataclass
+class Services:
+    config: BotConfig
+    store: TableStore
+    notifier: Notifier | None = None
+    bot_username: str = ""
+    tasks: list = field(default_factory=list)
+
+
+def services(context: ContextTypes.DEFAULT_TYPE) -> Services:
+    return context.application.bot_data["services"]

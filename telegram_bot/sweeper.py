@@ -1,0 +1,66 @@
+"""Background sweeps: deadlines that passed (abandoned lobbies, idle games), and tables whose
+latest version never reached their chat (a worker died between commit and render)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import redis
+
+from tables import keys
+from tables.store import TableStore
+from telegram_bot.notifier import Notifier
+
+log = logging.getLogger(__name__)
+
+
+class Sweeper:
+    def __init__(
+        self,
+        store: TableStore,
+        notifier: Notifier,
+        *,
+        interval: float = 1.0,
+        render_check_every: int = 15,
+    ) -> None:
+        self.store = store
+        self.notifier = notifier
+        self.interval = interval
+        self.render_check_every = render_check_every
+
+    async def run(self) -> None:
+        tick = 0
+        while True:
+            try:
+                await self.sweep_deadlines()
+                if tick % self.render_check_every == 0:
+                    await self.sweep_unrendered()
+            except asyncio.CancelledError:
+                raise
+            except redis.RedisError as error:
+                log.warning("Redis unavailable for sweeping (%s); retrying", error)
+            except Exception:
+                log.exception("sweep failed")
+            tick += 1
+            await asyncio.sleep(self.interval)
+
+    async def sweep_deadlines(self) -> None:
+        for table_id in await asyncio.to_thread(self.store.due_tables):
+            await asyncio.to_thread(self.store.expire_if_due, table_id)
+
+    async def sweep_unrendered(self) -> None:
+        def stale() -> list[str]:
+            client = self.store.redis
+            ids = [i.decode() for i in client.smembers(keys.ACTIVE)]
+            pipe = client.pipeline(transaction=False)
+            for table_id in ids:
+                pipe.hmget(keys.table(table_id), "v", "rv")
+            found = []
+            for table_id, (version, rendered) in zip(ids, pipe.execute(), strict=True):
+                if version is not None and int(version) > int(rendered or 0):
+                    found.append(table_id)
+            return found
+
+        for table_id in await asyncio.to_thread(stale):
+            self.notifier.schedule(table_id)

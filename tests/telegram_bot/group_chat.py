@@ -1,0 +1,108 @@
+"""Test-side helpers to read a group chat like a player: the table message, its buttons."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from tests.support import FakeBotApi
+
+DICE_FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+@dataclass
+class GroupChat:
+    api: FakeBotApi
+    chat_id: int
+
+    def bot_messages(self) -> list[dict[str, Any]]:
+        return [m for m in self.api.messages(self.chat_id) if m.get("from_bot", True)]
+
+    def table_message(self) -> dict[str, Any] | None:
+        """The newest live bot message that carries callback buttons (the table)."""
+        for message in reversed(self.api.messages(self.chat_id)):
+            if message["deleted"] or not message.get("reply_markup"):
+                continue
+            if any("callback_data" in b for row in keyboard(message) for b in row):
+                return message
+        return None
+
+    def story(self) -> list[str]:
+        """Texts of bot messages without buttons: reveals, results, the winner."""
+        return [
+            m["text"]
+            for m in self.api.messages(self.chat_id)
+            if not m["deleted"] and not m.get("reply_markup") and m.get("from_bot", True)
+            and not m["text"].startswith("/")
+        ]  # fmt: skip
+
+    def press(self, user_id: int, label: str, message: dict[str, Any] | None = None) -> dict:
+        message = message or self.table_message()
+        assert message is not None, self.api.dump()
+        data = self.api.button_data(self.chat_id, message["message_id"], label)
+        query = self.api.press(user_id, message["message_id"], self.chat_id, data)
+        return self.api.wait_answer(query)
+
+    def press_data(self, user_id: int, message_id: int, data: str, *, check: bool = True) -> dict:
+        query = self.api.press(user_id, message_id, self.chat_id, data, check_button=check)
+        return self.api.wait_answer(query)
+
+    def wait_table(self, predicate, timeout: float = 15.0) -> dict[str, Any]:
+        def ready():
+            message = self.table_message()
+            return message if message is not None and predicate(message) else None
+
+        return self.api.wait_for(ready, timeout=timeout)
+
+    def wait_newer_than(self, version: int, timeout: float = 15.0) -> dict[str, Any] | None:
+        """The table message once it shows a version after ``version`` (None: game over)."""
+
+        def ready():
+            message = self.table_message()
+            if message is not None and table_version(message) > version:
+                return message
+            if any("wins the game" in text for text in self.story()):
+                return {"over": True}
+            return None
+
+        found = self.api.wait_for(ready, timeout=timeout)
+        return None if found.get("over") else found
+
+
+def keyboard(message: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    markup = message.get("reply_markup") or {}
+    return markup.get("inline_keyboard", [])
+
+
+def labels(message: dict[str, Any]) -> list[str]:
+    return [button["text"] for row in keyboard(message) for button in row]
+
+
+def button(message: dict[str, Any], label: str) -> str:
+    """callback_data of a button as this (possibly old) copy of the message shows it."""
+    for row in keyboard(message):
+        for entry in row:
+            if entry["text"] == label:
+                return entry["callback_data"]
+    raise AssertionError(f"no button {label!r} in {labels(message)}")
+
+
+def table_version(message: dict[str, Any]) -> int:
+    for row in keyboard(message):
+        for button in row:
+            if "callback_data" in button:
+                return int(button["callback_data"].split(":")[1])
+    return -1
+
+
+def acting_name(message: dict[str, Any]) -> str:
+    match = re.search(r"^▶️ (.+?) ❤️", message["text"], re.MULTILINE)
+    assert match, message["text"]
+    return match.group(1)
+
+
+def round_number(message: dict[str, Any]) -> int:
+    match = re.search(r"round (\d+)", message["text"])
+    assert match, message["text"]
+    return int(match.group(1))

@@ -1,0 +1,1 @@
+"""The Flask Mini App: initData authentication, the JSON API and the page."""
