@@ -176,6 +176,19 @@ class Game(Protocol):
         """The table's public status, line by line."""
         ...
 
+    def describe_round(self, view: JSON, names: list[str]) -> list[Text]:
+        """The current round without the seat list (a page shows seats on its own)."""
+        ...
+
+    def seat_summaries(self, view: JSON) -> list[JSON]:
+        """Per seat: ``badge`` (short status, e.g. lives), ``out`` and ``acting`` flags."""
+        ...
+
+    def describe_secret(self, view: JSON) -> JSON | None:
+        """This seat's hidden value for a page: ``symbols``, a ``caption`` Text, and an ``id``
+        that changes when the secret does (so a page covers it again)."""
+        ...
+
     def describe_events(self, events: list[Event], names: list[str]) -> list[Text]:
         """The story lines worth a message of their own (reveals, results, the winner)."""
         ...

@@ -72,6 +72,10 @@ class Table:
         """Identifies one game at this table (rematches get a new one) in dice commitments."""
         return f"{self.id}.{self.game_no}"
 
+    def display_names(self) -> list[str]:
+        """Seat names as people see them: CPU opponents marked with a robot."""
+        return [f"🤖 {seat.name}" if seat.is_cpu else seat.name for seat in self.seats]
+
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
             if seat.user_id == user_id:

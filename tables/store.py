@@ -123,6 +123,22 @@ class TableStore:
             for entry_id, fields in entries
         ]
 
+    def wait_for_change(self, table_id: str, after: int, timeout: float) -> int:
+        """Block until the table's version passes ``after`` (or ``timeout`` seconds pass);
+        returns the version then. Blocks on the table's event stream, so it wakes at once."""
+        current = self.redis.hget(keys.table(table_id), "v")
+        if current is None:
+            raise NoSuchTable("no such table")
+        if int(current) > after or timeout <= 0:
+            return int(current)
+        self.redis.xread(
+            {keys.events(table_id): f"{after}-1"}, count=1, block=max(1, int(timeout * 1000))
+        )
+        current = self.redis.hget(keys.table(table_id), "v")
+        if current is None:
+            raise NoSuchTable("no such table")
+        return int(current)
+
     # --- creating and changing -----------------------------------------------------------
 
     def create(

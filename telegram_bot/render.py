@@ -22,10 +22,6 @@ MAX_TEXT = 4096
 PANEL_SETTINGS = "settings"
 
 
-def seat_names(table: Table) -> list[str]:
-    return [f"🤖 {seat.name}" if seat.is_cpu else seat.name for seat in table.seats]
-
-
 def table_message(
     table: Table, miniapp_link: str | None = None
 ) -> tuple[str, InlineKeyboardMarkup | None]:
@@ -48,7 +44,7 @@ def table_message(
     state = game.load(table.state)
     lines = [
         render_text(t, language)
-        for t in game.describe_table(game.public_view(state), seat_names(table))
+        for t in game.describe_table(game.public_view(state), table.display_names())
     ]
     if table.status == CANCELLED:
         lines.append(tr(language, "🚫 This game was cancelled."))
@@ -64,7 +60,7 @@ def story_messages(table: Table, events: list[Event]) -> list[str]:
     """New messages for the chat's story: reveals, results, eliminations, the winner."""
     game = get_game(table.game)
     language = table.language
-    lines = [render_text(t, language) for t in game.describe_events(events, seat_names(table))]
+    lines = [render_text(t, language) for t in game.describe_events(events, table.display_names())]
     for event in events:
         if event["type"] == "expired":
             lines.append(tr(language, "⌛ The table was closed because nobody played for a while."))
@@ -78,7 +74,7 @@ def _lobby_text(table: Table, game: Game) -> str:
     lines.append(
         tr(language, "Players ({count}/{max}):", count=len(table.seats), max=game.max_seats)
     )
-    names = seat_names(table)
+    names = table.display_names()
     for index, seat in enumerate(table.seats):
         crown = " 👑" if seat.user_id == table.creator_id else ""
         lines.append(f"{index + 1}. {names[index]}{crown}")

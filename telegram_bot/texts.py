@@ -1,36 +1,9 @@
-"""The bot's own words: error answers by error code, help, and small shared phrases.
-
-Errors are looked up by their stable ``code`` (see games.errors and tables.errors), never by
-their message, so a refusal always reads the same in every language.
-"""
+"""The bot's own words: error answers by error code, and the help."""
 
 from __future__ import annotations
 
-from games.base import N_
 from translations import tr
-
-ERROR_TEXTS: dict[str, str] = {
-    "not_your_turn": N_("It's not your turn."),
-    "stale": N_("Too late: the table has moved on."),
-    "claim_too_low": N_("That claim is too low: it must beat the current one."),
-    "illegal_move": N_("That move is not possible right now."),
-    "seat_out": N_("You are out of this game."),
-    "game_over": N_("This game is over."),
-    "no_such_table": N_("This table is closed."),
-    "table_exists": N_("This chat already has an open table."),
-    "already_seated": N_("You already have a seat."),
-    "not_seated": N_("You are not playing at this table."),
-    "table_full": N_("The table is full."),
-    "not_allowed": N_("Only the table's creator or a chat admin can do that."),
-    "not_enough_players": N_("At least two players are needed to start."),
-    "not_in_lobby": N_("The game has already started."),
-    "not_playing": N_("No game is running at this table."),
-    "busy": N_("The table is busy, please try again."),
-    "invalid_settings": N_("That setting is not allowed."),
-    "bad_button": N_("This button is not valid."),
-    "nothing_to_see": N_("You have nothing under the cup right now."),
-    "error": N_("Something went wrong. Please try again."),
-}
+from translations.errors import ERROR_TEXTS
 
 
 def error_text(code: str, language: str) -> str:

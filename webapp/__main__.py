@@ -1,25 +1,27 @@
-"""``python -m webapp``: serve the Mini App (development server; see README for production)."""
+"""``python -m webapp``: serve the Mini App with a threaded server (see README for gunicorn)."""
 
 from __future__ import annotations
 
 import logging
-import os
 import sys
 
 from tables.connection import connect
 from tables.store import TableStore
 from webapp.app import create_app
+from webapp.config import ConfigError, WebConfig
 
 
 def main() -> int:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    store = TableStore(connect(os.environ.get("REDIS_URL")))
-    app = create_app(store)
-    host = os.environ.get("WEBAPP_HOST", "127.0.0.1")
-    port = int(os.environ.get("WEBAPP_PORT", "8080"))
-    app.run(host=host, port=port, threaded=True)
+    try:
+        config = WebConfig.from_env()
+    except ConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    app = create_app(TableStore(connect(config.redis_url)), config)
+    app.run(host=config.host, port=config.port, threaded=True)
     return 0
 
 

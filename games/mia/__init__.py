@@ -87,6 +87,15 @@ class Mia:
     def describe_table(self, view: dict[str, Any], names: list[str]) -> list[Text]:
         return presentation.describe_table(view, names)
 
+    def describe_round(self, view: dict[str, Any], names: list[str]) -> list[Text]:
+        return presentation.describe_round(view, names)
+
+    def seat_summaries(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        return presentation.seat_summaries(view)
+
+    def describe_secret(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        return presentation.describe_secret(view)
+
     def describe_events(self, events: list[Event], names: list[str]) -> list[Text]:
         return presentation.describe_events(events, names)
 

@@ -59,23 +59,18 @@ def describe_private(view: dict[str, Any]) -> Text | None:
     return T_("Your dice: {faces} = {roll}", faces=faces(dice), roll=_roll_word(roll))
 
 
-def describe_table(view: dict[str, Any], names: list[str]) -> list[Text]:
+def seat_summaries(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per seat: a badge (its lives as hearts), whether it is out, whether it is to act."""
+    return [
+        {"badge": HEART * lives if lives > 0 else "💀", "out": lives == 0,
+         "acting": seat == view["to_act"]}
+        for seat, lives in enumerate(view["lives"])
+    ]  # fmt: skip
+
+
+def describe_round(view: dict[str, Any], names: list[str]) -> list[Text]:
+    """The round in words: its number, the claims so far, whose move it is, the commitment."""
     lines: list[Text] = [T_("🎲 Mia · round {round}", round=view["round"])]
-    to_act = view["to_act"]
-    for seat, lives in enumerate(view["lives"]):
-        marker = "▶️" if seat == to_act else "▫️"
-        if lives > 0:
-            lines.append(
-                V_(
-                    "{marker} {name} {hearts}",
-                    marker=marker,
-                    name=names[seat],
-                    hearts=HEART * lives,
-                )
-            )
-        else:
-            lines.append(T_("💀 {name} (out)", name=names[seat]))
-    lines.append(V_(""))
     history = view["history"]
     if history:
         steps = [
@@ -89,6 +84,29 @@ def describe_table(view: dict[str, Any], names: list[str]) -> list[Text]:
     if view.get("commitment"):
         lines.append(T_("🔒 Dice commitment: {hash}", hash=short(view["commitment"])))
     return lines
+
+
+def describe_table(view: dict[str, Any], names: list[str]) -> list[Text]:
+    """The whole table for a group message: the round header, every seat, then the round."""
+    round_lines = describe_round(view, names)
+    lines: list[Text] = [round_lines[0]]
+    for seat, summary in enumerate(seat_summaries(view)):
+        if summary["out"]:
+            lines.append(T_("💀 {name} (out)", name=names[seat]))
+        else:
+            marker = "▶️" if summary["acting"] else "▫️"
+            lines.append(V_("{marker} {name} {hearts}", marker=marker, name=names[seat],
+                            hearts=summary["badge"]))  # fmt: skip
+    return [*lines, V_(""), *round_lines[1:]]
+
+
+def describe_secret(view: dict[str, Any]) -> dict[str, Any] | None:
+    """What is under this seat's cup, for a page to show big: symbols and a caption."""
+    dice = view.get("dice")
+    if not dice:
+        return None
+    return {"symbols": faces(dice), "caption": _roll_word(f"{dice[0]}{dice[1]}"),
+            "id": f"{view['round']}.{view['turn']}"}  # fmt: skip
 
 
 def _prompt(view: dict[str, Any], names: list[str]) -> Text:

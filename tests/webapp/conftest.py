@@ -1,0 +1,62 @@
+"""The real Flask app, served over HTTP on a free port, against the test redis-server."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import httpx
+import pytest
+from werkzeug.serving import make_server
+
+from tables.store import TableStore
+from webapp.app import create_app
+from webapp.config import WebConfig
+from webapp.init_data import sign_user
+
+TOKEN = "123456789:TEST-token_for-the-fake-api"
+USERS = {
+    1: {"id": 1, "first_name": "Alice", "language_code": "en"},
+    2: {"id": 2, "first_name": "Bob", "language_code": "en"},
+    3: {"id": 3, "first_name": "Carol", "language_code": "en"},
+    4: {"id": 4, "first_name": "Dave", "language_code": "en"},
+}
+
+
+class WebServer:
+    def __init__(self, app) -> None:
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(
+            target=self.server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True
+        )
+
+    def start(self) -> WebServer:
+        self.thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.server.shutdown()
+
+
+def auth(user_id: int, **kwargs) -> dict[str, str]:
+    return {"Authorization": "tma " + sign_user(TOKEN, USERS[user_id], **kwargs)}
+
+
+@pytest.fixture
+def store(redis_client) -> TableStore:
+    return TableStore(redis_client)
+
+
+@pytest.fixture
+def web(store) -> Iterator[WebServer]:
+    config = WebConfig(bot_token=TOKEN, long_poll_seconds=2)
+    server = WebServer(create_app(store, config)).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def http(web) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=web.url, timeout=10) as client:
+        yield client

@@ -1,0 +1,149 @@
+"""The JSON API of the Mini App (documented in docs/api.md).
+
+Every endpoint authenticates the person from initData, turns the request into a table change
+or a read through ``tables/`` (the same code the bot uses), and answers with that person's
+view of the table. Bad input of any kind is an error with a stable code; nothing changes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, request
+from flask.typing import ResponseReturnValue
+
+from tables import lobby, play
+from tables.errors import NoSuchTable
+from tables.ids import is_table_id
+from tables.model import Table
+from tables.store import TableStore
+from translations import best_language
+from webapp.auth import authenticate
+from webapp.errors import ApiError
+from webapp.payload import page_strings, table_payload
+
+api = Blueprint("api", __name__, url_prefix="/api")
+ACTION_PATTERN = re.compile(r"^[a-z0-9_:\-]{1,40}$")
+LOBBY_VERBS = ("join", "leave", "start")
+
+
+def store() -> TableStore:
+    return current_app.extensions["webapp"].store
+
+
+def language() -> str:
+    return best_language(authenticate().user.language_code)
+
+
+def ok(data: dict[str, Any]) -> ResponseReturnValue:
+    response = jsonify(data)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def load_table(table_id: str) -> Table:
+    if not is_table_id(table_id):
+        raise ApiError("no_such_table")
+    try:
+        return store().load(table_id)
+    except NoSuchTable:
+        raise ApiError("no_such_table") from None
+
+
+def json_body() -> dict[str, Any]:
+    if not request.is_json:
+        raise ApiError("bad_request")
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise ApiError("bad_request")
+    return body
+
+
+@api.get("/me")
+def me() -> ResponseReturnValue:
+    user = authenticate().user
+    lang = best_language(user.language_code)
+    return ok(
+        {
+            "id": user.id,
+            "first_name": user.first_name,
+            "language_code": user.language_code,
+            "language": lang,
+            "strings": page_strings(lang),
+        }
+    )
+
+
+@api.get("/tables/<table_id>")
+def table(table_id: str) -> ResponseReturnValue:
+    user = authenticate().user
+    return ok(table_payload(store(), load_table(table_id), user.id, language()))
+
+
+@api.get("/tables/<table_id>/wait")
+def wait(table_id: str) -> ResponseReturnValue:
+    """Long poll: answers as soon as the table's version passes ``after`` (or on timeout)."""
+    user = authenticate().user
+    settings = current_app.extensions["webapp"]
+    after = _int_arg("after", default=0, low=0, high=10**9)
+    timeout = _int_arg("timeout", default=int(settings.long_poll_seconds), low=0, high=60)
+    if not is_table_id(table_id):
+        raise ApiError("no_such_table")
+    try:
+        store().wait_for_change(table_id, after, min(timeout, settings.long_poll_seconds))
+    except NoSuchTable:
+        raise ApiError("no_such_table") from None
+    return ok(table_payload(store(), load_table(table_id), user.id, language()))
+
+
+@api.post("/tables/<table_id>/moves")
+def move(table_id: str) -> ResponseReturnValue:
+    """A game move, made against the version the person saw (so a repeat changes nothing)."""
+    user = authenticate().user
+    body = json_body()
+    action, version = body.get("action"), body.get("version")
+    if not isinstance(action, str) or not ACTION_PATTERN.match(action):
+        raise ApiError("bad_request")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        raise ApiError("bad_request")
+    load_table(table_id)
+    rng = store().rng
+    outcome = store().change(
+        table_id, lambda t: play.move(t, user.id, action, rng), expected_version=version
+    )
+    return ok(table_payload(store(), outcome.table, user.id, language()))
+
+
+@api.post("/tables/<table_id>/lobby")
+def lobby_action(table_id: str) -> ResponseReturnValue:
+    """Join, leave or start from the page (the group buttons do the same)."""
+    init = authenticate()
+    user = init.user
+    verb = json_body().get("verb")
+    if verb not in LOBBY_VERBS:
+        raise ApiError("bad_request")
+    load_table(table_id)
+    rng = store().rng
+
+    def change(t: Table) -> list[dict[str, Any]]:
+        if verb == "join":
+            return lobby.join(t, user.id, user.display_name, user.language_code)
+        if verb == "leave":
+            return lobby.leave(t, user.id)
+        return lobby.start(t, user.id, rng)
+
+    outcome = store().change(table_id, change)
+    return ok(table_payload(store(), outcome.table, user.id, language()))
+
+
+def _int_arg(name: str, *, default: int, low: int, high: int) -> int:
+    raw = request.args.get(name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or len(raw) > 10:
+        raise ApiError("bad_request")
+    value = int(raw)
+    if not low <= value <= high:
+        raise ApiError("bad_request")
+    return value

@@ -1,0 +1,45 @@
+"""Web app configuration, from the environment (see the README's configuration table)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+DEFAULT_TELEGRAM_JS = "https://telegram.org/js/telegram-web-app.js"
+
+
+class ConfigError(RuntimeError):
+    pass
+
+
+@dataclass(frozen=True)
+class WebConfig:
+    bot_token: str
+    redis_url: str | None = None
+    host: str = "127.0.0.1"
+    port: int = 8080
+    init_data_max_age: int = 86400
+    telegram_js_url: str = DEFAULT_TELEGRAM_JS
+    long_poll_seconds: float = 25.0
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> WebConfig:
+        env = dict(os.environ if env is None else env)
+        token = env.get("TELEGRAM_BOT_TOKEN", "").strip()
+        if not token:
+            raise ConfigError("TELEGRAM_BOT_TOKEN is required: it signs the Mini App's initData")
+        try:
+            port = int(env.get("WEBAPP_PORT", "8080"))
+            max_age = int(env.get("INIT_DATA_MAX_AGE", "86400"))
+        except ValueError as error:
+            raise ConfigError("WEBAPP_PORT and INIT_DATA_MAX_AGE must be whole numbers") from error
+        if not 0 < port < 65536 or max_age <= 0:
+            raise ConfigError("WEBAPP_PORT must be a port, INIT_DATA_MAX_AGE positive")
+        return cls(
+            bot_token=token,
+            redis_url=env.get("REDIS_URL") or None,
+            host=env.get("WEBAPP_HOST", "127.0.0.1"),
+            port=port,
+            init_data_max_age=max_age,
+            telegram_js_url=env.get("TELEGRAM_WEB_APP_JS_URL") or DEFAULT_TELEGRAM_JS,
+        )
