@@ -8,6 +8,7 @@ atomic script touches a single Redis Cluster slot.
     tables:active        set of open table ids (for sweeps)
     tables:deadlines     sorted set: table id by its next deadline (hint; the doc decides)
     tables:updates       stream: (table id, version) after each change, for the notifiers
+    user:{U}:tables      set of open tables where user U sits (a hint, checked on read)
 """
 
 from __future__ import annotations
@@ -29,3 +30,7 @@ def events(table_id: str) -> str:
 
 def chat_table(chat: ChatRef) -> str:
     return f"chat:{{{chat.key_part}}}:table"
+
+
+def user_tables(user_id: int) -> str:
+    return f"user:{{{user_id}}}:tables"

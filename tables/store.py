@@ -54,6 +54,7 @@ return rendered
 """
 
 MAX_RACE_RETRIES = 20
+BLOCK_CHUNK_SECONDS = 3.0
 
 Change = Callable[[Table], list[Event]]
 
@@ -115,6 +116,21 @@ class TableStore:
             return None
         return table if table.is_open else None
 
+    def tables_of(self, user_id: int) -> list[Table]:
+        """Open tables where this person sits, oldest first (stale index entries dropped)."""
+        found: list[Table] = []
+        for raw in self.redis.smembers(keys.user_tables(user_id)):
+            table_id = _text(raw)
+            try:
+                table = self.load(table_id)
+            except NoSuchTable:
+                table = None
+            if table is None or not table.is_open or table.seat_of(user_id) is None:
+                self.redis.srem(keys.user_tables(user_id), table_id)
+                continue
+            found.append(table)
+        return sorted(found, key=lambda t: t.created_at)
+
     def events_after(self, table_id: str, version: int) -> list[tuple[int, list[Event]]]:
         """Events of each version after ``version`` that the stream still holds, oldest first."""
         entries = self.redis.xrange(keys.events(table_id), min=f"{version + 1}-0", max="+")
@@ -126,18 +142,17 @@ class TableStore:
     def wait_for_change(self, table_id: str, after: int, timeout: float) -> int:
         """Block until the table's version passes ``after`` (or ``timeout`` seconds pass);
         returns the version then. Blocks on the table's event stream, so it wakes at once."""
-        current = self.redis.hget(keys.table(table_id), "v")
-        if current is None:
-            raise NoSuchTable("no such table")
-        if int(current) > after or timeout <= 0:
-            return int(current)
-        self.redis.xread(
-            {keys.events(table_id): f"{after}-1"}, count=1, block=max(1, int(timeout * 1000))
-        )
-        current = self.redis.hget(keys.table(table_id), "v")
-        if current is None:
-            raise NoSuchTable("no such table")
-        return int(current)
+        deadline = time.monotonic() + timeout
+        while True:
+            current = self.redis.hget(keys.table(table_id), "v")
+            if current is None:
+                raise NoSuchTable("no such table")
+            remaining = deadline - time.monotonic()
+            if int(current) > after or remaining <= 0:
+                return int(current)
+            # Short blocks keep each read well inside the client's socket timeout.
+            block_ms = max(1, int(min(remaining, BLOCK_CHUNK_SECONDS) * 1000))
+            self.redis.xread({keys.events(table_id): f"{after}-1"}, count=1, block=block_ms)
 
     # --- creating and changing -----------------------------------------------------------
 
@@ -297,6 +312,13 @@ class TableStore:
     def _after_commit(self, table: Table) -> None:
         """Indexes outside the table's slot: hints that sweeps can rebuild, so not atomic."""
         pipe = self.redis.pipeline(transaction=False)
+        people = [seat.user_id for seat in table.seats if seat.user_id is not None]
+        for user_id in people:
+            if table.is_open:
+                pipe.sadd(keys.user_tables(user_id), table.id)
+                pipe.expire(keys.user_tables(user_id), self.config.open_key_ttl)
+            else:
+                pipe.srem(keys.user_tables(user_id), table.id)
         if table.is_open:
             pipe.sadd(keys.ACTIVE, table.id)
             pipe.expire(keys.chat_table(table.chat), self.config.open_key_ttl)

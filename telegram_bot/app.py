@@ -47,6 +47,14 @@ def build_application(config: BotConfig, store: TableStore) -> Application:
     return application
 
 
+def miniapp_link(services: Services, table_id: str) -> str | None:
+    """The Mini App's direct link for a table (groups cannot have web_app buttons)."""
+    short_name = services.config.miniapp_short_name
+    if not short_name or not services.bot_username:
+        return None
+    return f"https://t.me/{services.bot_username}/{short_name}?startapp={table_id}"
+
+
 def consumer_name() -> str:
     return f"{socket.gethostname()}-{os.getpid()}"
 
@@ -60,6 +68,7 @@ async def _post_init(application: Application) -> None:
         services.store,
         consumer_name(),
         edit_interval=services.config.table_edit_interval,
+        miniapp_link=lambda table: miniapp_link(services, table.id),
     )
     await _set_commands(application)
     services.tasks = [

@@ -31,12 +31,15 @@ class BotConfig:
             raise ConfigError("TELEGRAM_BOT_TOKEN is required (get one from @BotFather)")
         interval = _number(env, "TABLE_EDIT_INTERVAL", 1.0)
         group_rate = _number(env, "GROUP_MESSAGES_PER_MINUTE", 20.0)
+        webapp_url = env.get("WEBAPP_URL") or None
+        if webapp_url and not webapp_url.startswith("https://"):
+            raise ConfigError("WEBAPP_URL must be an https:// address (Telegram requires it)")
         return cls(
             token=token,
             redis_url=env.get("REDIS_URL") or None,
             api_base_url=env.get("TELEGRAM_API_BASE_URL") or DEFAULT_API_BASE_URL,
             miniapp_short_name=env.get("MINIAPP_SHORT_NAME") or None,
-            webapp_url=env.get("WEBAPP_URL") or None,
+            webapp_url=webapp_url,
             table_edit_interval=max(0.0, interval),
             group_messages_per_minute=max(1.0, group_rate),
             log_level=env.get("LOG_LEVEL", "INFO").upper(),

@@ -10,7 +10,15 @@ import asyncio
 import logging
 from typing import Any
 
-from telegram import CallbackQuery, Chat, Update, User
+from telegram import (
+    CallbackQuery,
+    Chat,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    Update,
+    User,
+    WebAppInfo,
+)
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
@@ -19,6 +27,7 @@ from games.errors import GameError
 from games.registry import get_game
 from tables import lobby, play
 from tables.errors import NoSuchTable, TableError, TableExists
+from tables.ids import is_table_id
 from tables.model import ChatRef, Table
 from telegram_bot.callback_data import GAME, LOBBY, PRIVATE, BadCallbackData, Button, parse
 from telegram_bot.render import PANEL_SETTINGS
@@ -59,11 +68,22 @@ async def is_chat_admin(chat: Chat, user_id: int) -> bool:
 
 
 async def start_or_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    message = update.effective_message
-    if message is None:
+    """Help; in a private chat also the Mini App (a web_app button, for a table if given)."""
+    message, chat = update.effective_message, update.effective_chat
+    if message is None or chat is None:
         return
     language = language_of(update.effective_user)
-    await message.reply_text(help_text(language, services(context).bot_username))
+    keyboard = None
+    webapp_url = services(context).config.webapp_url
+    if chat.type == ChatType.PRIVATE and webapp_url:
+        table_id = context.args[0] if context.args else ""
+        url = f"{webapp_url}?table={table_id}" if is_table_id(table_id) else webapp_url
+        keyboard = InlineKeyboardMarkup(
+            [[InlineKeyboardButton(tr(language, "📱 Open my hand"), web_app=WebAppInfo(url))]]
+        )
+    await message.reply_text(
+        help_text(language, services(context).bot_username), reply_markup=keyboard
+    )
 
 
 async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

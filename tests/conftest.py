@@ -9,6 +9,8 @@ import pytest
 import redis
 
 from tables.redis_server import RedisServer
+from tests.support import FakeBotApi
+from tests.support.bot_process import TOKEN, BotProcess, bot_env
 
 
 @pytest.fixture(scope="session")
@@ -24,3 +26,29 @@ def redis_client(redis_server: RedisServer) -> Iterator[redis.Redis]:
     client.flushall()
     yield client
     client.close()
+
+
+@pytest.fixture
+def bot_api() -> Iterator[FakeBotApi]:
+    with FakeBotApi(TOKEN) as api:
+        yield api
+
+
+@pytest.fixture
+def bot_extra_env() -> dict[str, str]:
+    """Extra environment for the bot process; a test module may override this fixture."""
+    return {}
+
+
+@pytest.fixture
+def bot(bot_api, redis_server, redis_client, tmp_path, bot_extra_env):
+    """The bot, running and polling; afterwards it must have kept every Telegram rule."""
+    env = bot_env(bot_api, redis_server.url, **bot_extra_env)
+    process = BotProcess(env, tmp_path / "bot.log").start()
+    try:
+        bot_api.wait_for(lambda: bot_api.is_polling, timeout=20)
+        yield process
+    finally:
+        process.stop()
+    assert "Traceback" not in process.log, process.log
+    bot_api.assert_clean()

@@ -13,12 +13,14 @@ from typing import Any
 from flask import Blueprint, current_app, jsonify, request
 from flask.typing import ResponseReturnValue
 
+from games.base import Text
+from games.registry import get_game
 from tables import lobby, play
 from tables.errors import NoSuchTable
 from tables.ids import is_table_id
 from tables.model import Table
 from tables.store import TableStore
-from translations import best_language
+from translations import best_language, render
 from webapp.auth import authenticate
 from webapp.errors import ApiError
 from webapp.payload import page_strings, table_payload
@@ -71,6 +73,14 @@ def me() -> ResponseReturnValue:
             "language_code": user.language_code,
             "language": lang,
             "strings": page_strings(lang),
+            "tables": [
+                {
+                    "id": t.id,
+                    "title": render(Text(get_game(t.game).title), lang),
+                    "status": t.status,
+                }
+                for t in store().tables_of(user.id)
+            ],
         }
     )
 

@@ -3,7 +3,7 @@ and running with no Redis configured at all."""
 
 from __future__ import annotations
 
-from tests.telegram_bot.conftest import BotProcess, bot_env
+from tests.support.bot_process import BotProcess, bot_env
 from tests.telegram_bot.group_chat import GroupChat, acting_name, labels
 
 ALICE, BOB, CAROL = 1, 2, 3

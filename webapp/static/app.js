@@ -6,7 +6,7 @@
   const tg = tgApp && tgApp.initData ? tgApp : null;
   const params = new URLSearchParams(location.search);
   const initData = tg ? tg.initData : (window.LOCAL_INIT_DATA || params.get("initData") || "");
-  const tableId = (tg && tg.initDataUnsafe && tg.initDataUnsafe.start_param) ||
+  let tableId = (tg && tg.initDataUnsafe && tg.initDataUnsafe.start_param) ||
     params.get("table") || params.get("tgWebAppStartParam") || "";
   const $ = (id) => document.getElementById(id);
   const state = { strings: {}, table: null, secretId: null, lifted: false, busy: false };
@@ -196,6 +196,18 @@
     if (state.table) renderCup(state.table.secret);
   });
 
+  function chooseTable(tables) {
+    notice(tables.length ? "" : say("no_table"));
+    $("actions").replaceChildren(...tables.map((table) => {
+      const div = element("div", "row");
+      div.append(button("🎲 " + table.title + " · " + table.id, () => {
+        tableId = table.id;
+        boot();
+      }, "open:" + table.id));
+      return div;
+    }));
+  }
+
   async function boot() {
     notice("…");
     try {
@@ -203,7 +215,8 @@
       state.strings = me.strings;
       document.documentElement.lang = me.language;
       notice(say("connecting"));
-      if (!tableId) { notice(say("no_table")); return; }
+      if (!tableId && me.tables.length === 1) tableId = me.tables[0].id;
+      if (!tableId) { chooseTable(me.tables); return; }
       render(await api("/api/tables/" + tableId));
       notice("");
       follow();

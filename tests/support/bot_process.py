@@ -1,0 +1,62 @@
+"""``python -m telegram_bot`` as a child process, pointed at the tests' Bot API server."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.support.bot_api_server import FakeBotApi
+
+ROOT = Path(__file__).resolve().parents[2]
+TOKEN = "123456789:TEST-token_for-the-fake-api"
+
+
+class BotProcess:
+    """``python -m telegram_bot`` as a child process, its log kept for inspection."""
+
+    def __init__(self, env: dict[str, str], log_path: Path) -> None:
+        self.env = env
+        self.log_path = log_path
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> BotProcess:
+        log = self.log_path.open("ab")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "telegram_bot"], cwd=ROOT, env=self.env, stdout=log,
+            stderr=subprocess.STDOUT,
+        )  # fmt: skip
+        return self
+
+    def stop(self, kill: bool = False) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        if kill:
+            self.process.kill()
+        else:
+            self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    @property
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+def bot_env(api: FakeBotApi, redis_url: str, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "REDIS_"))}
+    env.update(
+        TELEGRAM_BOT_TOKEN=TOKEN,
+        TELEGRAM_API_BASE_URL=api.base_url,
+        REDIS_URL=redis_url,
+        TABLE_EDIT_INTERVAL="0.3",
+        # This server enforces no flood limits unless a test asks for them (flood tests do).
+        GROUP_MESSAGES_PER_MINUTE="600",
+        PYTHONUNBUFFERED="1",
+    )
+    env.update(extra)
+    return env
