@@ -21,6 +21,7 @@ from tables.errors import (
     TableFull,
 )
 from tables.model import CANCELLED, LOBBY, PLAYING, Seat, Table
+from tables.options import DEFAULT_OPTIONS, normalize_options
 
 MAX_NAME_LENGTH = 32
 
@@ -51,14 +52,21 @@ def join(table: Table, user_id: int, name: str, language: str | None = None) -> 
     return [{"type": "joined", "seat": len(table.seats) - 1, "name": table.seats[-1].name}]
 
 
-def add_cpu(
-    table: Table, user_id: int, level: str, name: str, is_admin: bool = False
-) -> list[Event]:
+CPU_NAMES = ("Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Margaret", "Ken", "Radia")
+CPU_LEVELS = ("easy", "normal", "hard")
+
+
+def add_cpu(table: Table, user_id: int, level: str, is_admin: bool = False) -> list[Event]:
+    """A CPU opponent of the given level takes the next seat (named after a pioneer)."""
     require_lobby(table)
     require_creator(table, user_id, is_admin)
+    if level not in CPU_LEVELS:
+        raise NotAllowed(f"no CPU level {level!r}")
     if len(table.seats) >= get_game(table.game).max_seats:
         raise TableFull("the table is full")
-    table.seats.append(Seat(name=clean_name(name), cpu=level))
+    taken = {seat.name for seat in table.seats}
+    name = next((n for n in CPU_NAMES if n not in taken), f"CPU {len(table.seats) + 1}")
+    table.seats.append(Seat(name=name, cpu=level))
     return [{"type": "joined", "seat": len(table.seats) - 1, "name": name, "cpu": level}]
 
 
@@ -99,10 +107,14 @@ def kick(table: Table, user_id: int, seat_index: int, is_admin: bool = False) ->
 def change_setting(
     table: Table, user_id: int, key: str, value: Any, is_admin: bool = False
 ) -> list[Event]:
+    """A game setting (the rules) or a table option (turn timer, CPU pace)."""
     require_lobby(table)
     require_creator(table, user_id, is_admin)
-    game = get_game(table.game)
-    table.settings = game.normalize_settings({**table.settings, key: value})
+    if key in DEFAULT_OPTIONS:
+        table.options = normalize_options({**table.options, key: value})
+    else:
+        game = get_game(table.game)
+        table.settings = game.normalize_settings({**table.settings, key: value})
     return [{"type": "settings_changed", "key": key, "value": value}]
 
 

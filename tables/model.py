@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from tables.options import DEFAULT_OPTIONS
+
 LOBBY = "lobby"
 PLAYING = "playing"
 FINISHED = "finished"
@@ -57,6 +59,12 @@ class Table:
     game_no: int = 0
     language: str = "en"
     panel: str = "main"  # which lobby panel the table message shows: main or settings
+    options: dict[str, Any] = field(default_factory=dict)  # turn timer, CPU pace
+    turn_started: float = 0.0  # when the game last changed: turn timers count from here
+    reminded: bool = False  # the half-time reminder of this turn was shown
+    timeouts: dict[str, int] = field(default_factory=dict)  # seat -> timeouts in a row
+    autopilot: list[int] = field(default_factory=list)  # seats a CPU plays for absent people
+    tutorial: bool = False  # a guided game: hints shown, never counted in stats
     version: int = 0  # kept in its own Redis field; filled in on load
 
     @property
@@ -71,6 +79,9 @@ class Table:
     def game_id(self) -> str:
         """Identifies one game at this table (rematches get a new one) in dice commitments."""
         return f"{self.id}.{self.game_no}"
+
+    def option(self, key: str) -> Any:
+        return self.options.get(key, DEFAULT_OPTIONS[key])
 
     def display_names(self) -> list[str]:
         """Seat names as people see them: CPU opponents marked with a robot."""

@@ -20,11 +20,13 @@ import redis
 from games.base import Event
 from games.registry import get_game
 from games.rng import Rng, SecureRng
-from tables import keys
+from tables import keys, play
+from tables.deadlines import next_deadline
 from tables.errors import Busy, NoSuchTable, StaleMove, TableExists
 from tables.ids import is_table_id, new_table_id
 from tables.lobby import clean_name
-from tables.model import EXPIRED, LOBBY, PLAYING, ChatRef, Seat, Table
+from tables.model import ChatRef, Seat, Table
+from tables.options import DEFAULT_OPTIONS
 
 _CHECK_AND_SET = """
 local current = redis.call('HGET', KEYS[1], 'v')
@@ -184,6 +186,7 @@ class TableStore:
             created_at=now,
             updated_at=now,
             language=language,
+            options=dict(DEFAULT_OPTIONS),
         )
         self._claim_chat(chat, table.id)
         self._set_deadline(table)
@@ -208,8 +211,12 @@ class TableStore:
             table = self.load(table_id)
             if expected_version is not None and table.version != expected_version:
                 raise StaleMove("the table has moved on")
+            state_before = table.state
             events = change(table)
             table.updated_at = self.clock()
+            if table.state != state_before:  # a new decision point: its turn clock starts
+                table.turn_started = table.updated_at
+                table.reminded = False
             self._set_deadline(table)
             ttl = self.config.open_key_ttl if table.is_open else self.config.closed_key_ttl
             result = self._check_and_set(
@@ -260,20 +267,19 @@ class TableStore:
         now = self.clock() if now is None else now
         return [_text(t) for t in self.redis.zrangebyscore(keys.DEADLINES, "-inf", now, 0, limit)]
 
-    def expire_if_due(self, table_id: str) -> Outcome | None:
-        """Close an abandoned lobby or idle game whose deadline passed. Exactly once: the
-        check-and-set lets only one of several sweeping processes win."""
+    def fire_deadline(self, table_id: str) -> Outcome | None:
+        """Do what a table's passed deadline calls for (see tables.deadlines), exactly once:
+        the check-and-set lets only one of several sweeping workers win, and the loser finds
+        the deadline moved on and does nothing."""
         now = self.clock()
 
-        def expire(table: Table) -> list[Event]:
+        def fire(table: Table) -> list[Event]:
             if not table.is_open or table.deadline is None or table.deadline > now:
                 raise _NotDue
-            kind = "lobby" if table.status == LOBBY else "game"
-            table.status = EXPIRED
-            return [{"type": "expired", "phase": kind}]
+            return play.on_deadline(table, table.deadline_kind, self.rng)
 
         try:
-            return self.change(table_id, expire)
+            return self.change(table_id, fire)
         except _NotDue:
             self._refresh_deadline_hint(table_id)
             return None
@@ -301,13 +307,9 @@ class TableStore:
         raise Busy("could not open a table here, try again")
 
     def _set_deadline(self, table: Table) -> None:
-        now = table.updated_at or self.clock()
-        if table.status == LOBBY:
-            table.deadline, table.deadline_kind = now + self.config.lobby_timeout, "lobby"
-        elif table.status == PLAYING:
-            table.deadline, table.deadline_kind = now + self.config.idle_timeout, "idle"
-        else:
-            table.deadline = table.deadline_kind = None
+        table.deadline, table.deadline_kind = next_deadline(
+            table, self.config.lobby_timeout, self.config.idle_timeout
+        )
 
     def _after_commit(self, table: Table) -> None:
         """Indexes outside the table's slot: hints that sweeps can rebuild, so not atomic."""

@@ -1,5 +1,6 @@
-"""Background sweeps: deadlines that passed (abandoned lobbies, idle games), and tables whose
-latest version never reached their chat (a worker died between commit and render)."""
+"""Background sweeps: deadlines that passed (CPU moves, turn timers, abandoned lobbies, idle
+games), and tables whose latest version never reached their chat (a worker died between
+commit and render)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import redis
 
 from tables import keys
 from tables.store import TableStore
+from tables.ticker import fire_due
 from telegram_bot.notifier import Notifier
 
 log = logging.getLogger(__name__)
@@ -21,8 +23,8 @@ class Sweeper:
         store: TableStore,
         notifier: Notifier,
         *,
-        interval: float = 1.0,
-        render_check_every: int = 15,
+        interval: float = 0.25,
+        render_check_every: int = 60,
     ) -> None:
         self.store = store
         self.notifier = notifier
@@ -46,8 +48,7 @@ class Sweeper:
             await asyncio.sleep(self.interval)
 
     async def sweep_deadlines(self) -> None:
-        for table_id in await asyncio.to_thread(self.store.due_tables):
-            await asyncio.to_thread(self.store.expire_if_due, table_id)
+        await asyncio.to_thread(fire_due, self.store)
 
     async def sweep_unrendered(self) -> None:
         def stale() -> list[str]:

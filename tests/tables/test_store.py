@@ -22,17 +22,10 @@ from tables.errors import (
 from tables.model import CANCELLED, EXPIRED, FINISHED, LOBBY, PLAYING, ChatRef
 from tables.store import TableConfig, TableStore
 from tests.games.mia.scripted import ScriptedRng
+from tests.support.clock import Clock
 
 GROUP = ChatRef(-100123)
 ALICE, BOB, CAROL = 1, 2, 3
-
-
-class Clock:
-    def __init__(self, now: float = 1_000_000.0) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
@@ -277,7 +270,7 @@ def test_an_abandoned_lobby_expires_after_an_hour_exactly_once(store, redis_clie
     clock.now += 2
     assert store.due_tables() == [table.id]
     second_worker = TableStore(redis_client, clock=clock)
-    outcomes = [store.expire_if_due(table.id), second_worker.expire_if_due(table.id)]
+    outcomes = [store.fire_deadline(table.id), second_worker.fire_deadline(table.id)]
     fired = [o for o in outcomes if o is not None]
     assert len(fired) == 1 and fired[0].events == [{"type": "expired", "phase": "lobby"}]
     assert store.load(table.id).status == EXPIRED
@@ -289,14 +282,16 @@ def test_activity_pushes_the_lobby_deadline_back(store, clock):
     clock.now += 3000
     store.change(table.id, lambda t: lobby.join(t, CAROL, "Carol"))
     clock.now += 1000
-    assert store.expire_if_due(table.id) is None
+    assert store.fire_deadline(table.id) is None
     assert store.load(table.id).status == LOBBY
 
 
 def test_an_idle_game_expires_after_a_day(store, clock):
-    table = started(store)
+    table = open_table(store)
+    store.change(table.id, lambda t: lobby.change_setting(t, ALICE, "turn_timer", 0))
+    table = store.change(table.id, lambda t: lobby.start(t, ALICE, store.rng)).table
     clock.now += 86400 + 1
-    assert store.expire_if_due(table.id).events == [{"type": "expired", "phase": "game"}]
+    assert store.fire_deadline(table.id).events == [{"type": "expired", "phase": "game"}]
 
 
 def test_rendering_a_version_is_claimed_once(store):

@@ -1,0 +1,46 @@
+"""Table options that belong to the table, not to a game's rules: turn timer, CPU pace.
+
+The lobby offers a few values of each; the store accepts any value in range, so an operator
+(or a test) may set, say, a 10-second timer directly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import N_, SettingSpec
+from games.errors import InvalidSettings
+
+TURN_TIMER = SettingSpec(
+    "turn_timer",
+    N_("Turn timer"),
+    (0, 30, 60, 300, 3600),
+    (N_("off"), N_("30 s"), N_("60 s"), N_("5 min"), N_("1 h")),
+)
+CPU_DELAY = SettingSpec(
+    "cpu_delay", N_("CPU pace"), (1.0, 2.0, 4.0), (N_("fast"), N_("normal"), N_("slow"))
+)
+OPTION_SPECS: tuple[SettingSpec, ...] = (TURN_TIMER, CPU_DELAY)
+DEFAULT_OPTIONS: dict[str, Any] = {"turn_timer": 60, "cpu_delay": 2.0}
+RANGES: dict[str, tuple[float, float]] = {"turn_timer": (0, 86400), "cpu_delay": (0, 30)}
+
+
+def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
+    unknown = set(options) - set(DEFAULT_OPTIONS)
+    if unknown:
+        raise InvalidSettings(f"unknown table options: {sorted(unknown)}")
+    result = dict(DEFAULT_OPTIONS)
+    for key, value in options.items():
+        low, high = RANGES[key]
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not low <= value <= high
+        ):
+            raise InvalidSettings(f"{key}={value!r} is out of range")
+        result[key] = value
+    return result
+
+
+def spec_for(key: str) -> SettingSpec | None:
+    return next((spec for spec in OPTION_SPECS if spec.key == key), None)
