@@ -150,6 +150,10 @@ class Game(Protocol):
         """Seats from first to last place (complete only when the game is over)."""
         ...
 
+    def final_stats(self, state: Any) -> list[dict[str, int]]:
+        """Per seat counters for player statistics, read when the game is over."""
+        ...
+
     def cpu_action(self, view: JSON, level: str, rng: Rng) -> Action:
         """A CPU player's choice, from that seat's view only (so a CPU cannot cheat)."""
         ...
@@ -191,6 +195,14 @@ class Game(Protocol):
 
     def describe_events(self, events: list[Event], names: list[str]) -> list[Text]:
         """The story lines worth a message of their own (reveals, results, the winner)."""
+        ...
+
+    def describe_log(self, events: list[Event], names: list[str]) -> list[Text]:
+        """Every public step of a game, for its written log."""
+        ...
+
+    def describe_hint(self, view: JSON, names: list[str]) -> Text | None:
+        """A tip for this seat at its own decision (guided tutorial games)."""
         ...
 
     def describe_rules(self, settings: JSON) -> list[Text]:

@@ -61,3 +61,7 @@ class Busy(TableError):
     """Too many concurrent writers kept winning the race; the caller may retry."""
 
     code = "busy"
+
+
+class NotFinished(TableError):
+    code = "not_finished"

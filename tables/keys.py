@@ -4,6 +4,7 @@ atomic script touches a single Redis Cluster slot.
     table:{T}            hash: v (version), doc (JSON table), msg (table message id),
                          rv (version the chat has seen rendered)
     table:{T}:events     stream of public events, entry id "<version>-1"
+    table:{T}:log:<n>    list: public events of game n at the table (for /log)
     chat:{C:topic}:table id of the open table of a chat or forum topic
     tables:active        set of open table ids (for sweeps)
     tables:deadlines     sorted set: table id by its next deadline (hint; the doc decides)
@@ -28,9 +29,18 @@ def events(table_id: str) -> str:
     return f"table:{{{table_id}}}:events"
 
 
+def game_log(table_id: str, game_no: int) -> str:
+    return f"table:{{{table_id}}}:log:{game_no}"
+
+
 def chat_table(chat: ChatRef) -> str:
     return f"chat:{{{chat.key_part}}}:table"
 
 
 def user_tables(user_id: int) -> str:
     return f"user:{{{user_id}}}:tables"
+
+
+def chat_last_game(chat: ChatRef) -> str:
+    """Id of the table whose game finished last in a chat or topic (for /log)."""
+    return f"chat:{{{chat.key_part}}}:last"

@@ -20,7 +20,7 @@ from tables.errors import (
     NotSeated,
     TableFull,
 )
-from tables.model import CANCELLED, LOBBY, PLAYING, Seat, Table
+from tables.model import CANCELLED, FINISHED, LOBBY, PLAYING, Seat, Table
 from tables.options import DEFAULT_OPTIONS, normalize_options
 
 MAX_NAME_LENGTH = 32
@@ -139,6 +139,16 @@ def start(table: Table, user_id: int, rng: Rng, is_admin: bool = False) -> list[
     table.state = game.dump(state)
     table.status = PLAYING
     return [{"type": "started", "game_no": table.game_no}, *events]
+
+
+def restart(table: Table, user_id: int, rng: Rng) -> list[Event]:
+    """A rematch: same seats, same settings, a fresh game (see TableStore.rematch)."""
+    if table.status != FINISHED or table.seat_of(user_id) is None:
+        raise NotAllowed("only players of a finished game can ask for a rematch")
+    table.status = LOBBY
+    table.timeouts, table.autopilot = {}, []
+    events = start(table, table.creator_id, rng, is_admin=True)
+    return [{"type": "rematch", "by": table.seats[table.seat_of(user_id) or 0].name}, *events]
 
 
 def cancel(table: Table, user_id: int, is_admin: bool = False) -> list[Event]:

@@ -20,12 +20,12 @@ import redis
 from games.base import Event
 from games.registry import get_game
 from games.rng import Rng, SecureRng
-from tables import keys, play
+from tables import keys, lobby, play, stats
 from tables.deadlines import next_deadline
-from tables.errors import Busy, NoSuchTable, StaleMove, TableExists
+from tables.errors import Busy, NoSuchTable, NotFinished, NotSeated, StaleMove, TableExists
 from tables.ids import is_table_id, new_table_id
 from tables.lobby import clean_name
-from tables.model import ChatRef, Seat, Table
+from tables.model import FINISHED, PLAYING, ChatRef, Seat, Table
 from tables.options import DEFAULT_OPTIONS
 
 _CHECK_AND_SET = """
@@ -38,6 +38,10 @@ redis.call('EXPIRE', KEYS[1], ARGV[4])
 if ARGV[3] ~= '' then
   redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], nv .. '-1', 'e', ARGV[3])
   redis.call('EXPIRE', KEYS[2], ARGV[4])
+end
+if ARGV[6] ~= '' then
+  redis.call('RPUSH', KEYS[3], ARGV[6])
+  redis.call('EXPIRE', KEYS[3], ARGV[4])
 end
 return nv
 """
@@ -56,6 +60,11 @@ return rendered
 """
 
 MAX_RACE_RETRIES = 20
+# What a finished game's log keeps: the game's own story, not lobby chatter or bare rolls.
+LOGGED_EVENTS = frozenset(
+    {"game_started", "round_started", "claimed", "accepted", "passed", "challenged", "folded",
+     "timed_out", "lost_lives", "eliminated", "resigned", "game_over", "autopilot"}
+)  # fmt: skip
 BLOCK_CHUNK_SECONDS = 3.0
 
 Change = Callable[[Table], list[Event]]
@@ -132,6 +141,13 @@ class TableStore:
                 continue
             found.append(table)
         return sorted(found, key=lambda t: t.created_at)
+
+    def game_log(self, table_id: str, game_no: int) -> list[list[Event]]:
+        """The public events of one game at a table, change by change."""
+        return [
+            json.loads(entry)
+            for entry in self.redis.lrange(keys.game_log(table_id, game_no), 0, -1)
+        ]
 
     def events_after(self, table_id: str, version: int) -> list[tuple[int, list[Event]]]:
         """Events of each version after ``version`` that the stream still holds, oldest first."""
@@ -211,7 +227,7 @@ class TableStore:
             table = self.load(table_id)
             if expected_version is not None and table.version != expected_version:
                 raise StaleMove("the table has moved on")
-            state_before = table.state
+            state_before, status_before = table.state, table.status
             events = change(table)
             table.updated_at = self.clock()
             if table.state != state_before:  # a new decision point: its turn clock starts
@@ -219,14 +235,20 @@ class TableStore:
                 table.reminded = False
             self._set_deadline(table)
             ttl = self.config.open_key_ttl if table.is_open else self.config.closed_key_ttl
+            logged = [e for e in events if e.get("type") in LOGGED_EVENTS]
             result = self._check_and_set(
-                keys=[keys.table(table_id), keys.events(table_id)],
+                keys=[
+                    keys.table(table_id),
+                    keys.events(table_id),
+                    keys.game_log(table_id, table.game_no),
+                ],
                 args=[
                     table.version,
                     _dump(table),
-                    json.dumps(events, separators=(",", ":")) if events else "",
+                    _compact(events) if events else "",
                     ttl,
                     self.config.events_maxlen,
+                    _compact(logged) if logged else "",
                 ],
             )
             if result == -1:
@@ -237,8 +259,40 @@ class TableStore:
                 continue
             table.version = int(result)
             self._after_commit(table)
+            if status_before == PLAYING and table.status == FINISHED:
+                stats.record_finished_game(self.redis, table)  # once: only the winner is here
+                self.redis.set(
+                    keys.chat_last_game(table.chat), table.id, ex=self.config.closed_key_ttl
+                )
             return Outcome(table, events)
         raise Busy("the table is too busy, try again")
+
+    def rematch(self, table_id: str, user_id: int) -> Outcome:
+        """The same seats and settings play again at the same table (a new game number).
+
+        Any person seated at the finished game may ask; the chat must be free of other tables.
+        """
+        table = self.load(table_id)
+        if table.status != FINISHED:
+            raise NotFinished("the game is not over")
+        if table.seat_of(user_id) is None:
+            raise NotSeated("only players of this game can ask for a rematch")
+        self._claim_chat(table.chat, table_id)
+        try:
+            return self.change(table_id, lambda t: lobby.restart(t, user_id, self.rng))
+        except Exception:
+            self._release_if_owned(keys=[keys.chat_table(table.chat)], args=[table_id])
+            raise
+
+    def last_finished(self, chat: ChatRef) -> Table | None:
+        """The table whose game finished last in this chat (what /log sends)."""
+        table_id = self.redis.get(keys.chat_last_game(chat))
+        if table_id is None:
+            return None
+        try:
+            return self.load(_text(table_id))
+        except NoSuchTable:
+            return None
 
     # --- table message and rendering -----------------------------------------------------
 
@@ -352,6 +406,10 @@ class TableStore:
 
 class _NotDue(Exception):
     pass
+
+
+def _compact(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 def _dump(table: Table) -> str:

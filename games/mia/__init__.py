@@ -69,6 +69,9 @@ class Mia:
     def ranking(self, state: MiaState) -> list[int]:
         return rules.ranking(state)
 
+    def final_stats(self, state: MiaState) -> list[dict[str, int]]:
+        return rules.final_stats(state)
+
     def cpu_action(self, view: dict[str, Any], level: str, rng: Rng) -> Action:
         return cpu.choose(view, level, rng)
 
@@ -98,6 +101,12 @@ class Mia:
 
     def describe_events(self, events: list[Event], names: list[str]) -> list[Text]:
         return presentation.describe_events(events, names)
+
+    def describe_log(self, events: list[Event], names: list[str]) -> list[Text]:
+        return presentation.describe_log(events, names)
+
+    def describe_hint(self, view: dict[str, Any], names: list[str]) -> Text | None:
+        return presentation.describe_hint(view, names)
 
     def describe_rules(self, settings: JSON) -> list[Text]:
         return presentation.describe_rules(self.normalize_settings(settings))

@@ -11,11 +11,22 @@ import hashlib
 import hmac
 
 
+def preimage(game_id: str, round_no: int, turn: int, dice: list[int], salt: str) -> str:
+    """The text whose SHA-256 is the commitment: ``<game>|<round>|<turn>|<dice>|<salt>``."""
+    high, low = max(dice), min(dice)
+    return f"{game_id}|{round_no}|{turn}|{high}{low}|{salt}"
+
+
 def commitment(game_id: str, round_no: int, turn: int, dice: list[int], salt: str) -> str:
     """Hex SHA-256 binding a roll to its game, round and turn. ``dice`` higher die first."""
-    high, low = max(dice), min(dice)
-    message = f"{game_id}|{round_no}|{turn}|{high}{low}|{salt}"
-    return hashlib.sha256(message.encode()).hexdigest()
+    return hashlib.sha256(preimage(game_id, round_no, turn, dice, salt).encode()).hexdigest()
+
+
+def verify_text(expected: str, text: str) -> bool:
+    """True when SHA-256 of a revealed preimage (as the reveal message shows it) is the
+    commitment published at the roll. What /verify does for people."""
+    digest = hashlib.sha256(text.strip().encode()).hexdigest()
+    return hmac.compare_digest(expected.strip().lower(), digest)
 
 
 def verify(
@@ -23,8 +34,3 @@ def verify(
 ) -> bool:
     """True when the revealed dice and salt reproduce the published commitment."""
     return hmac.compare_digest(expected, commitment(game_id, round_no, turn, dice, salt))
-
-
-def short(commitment_hex: str) -> str:
-    """The first 12 hex digits: enough for people to compare at a glance."""
-    return commitment_hex[:12]

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import NT_, T_, V_, Action, Event, Text
-from games.mia.fairness import short
-from games.mia.ranks import MIA, claim_order, faces
+from games.mia.fairness import preimage
+from games.mia.ranks import MIA, claim_order, faces, probability_at_least, rank
 from games.mia.rules import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, PASS
 from games.mia.state import PHASE_CLAIM, PHASE_RESPOND
 
@@ -62,10 +62,13 @@ def describe_private(view: dict[str, Any]) -> Text | None:
 def seat_summaries(view: dict[str, Any]) -> list[dict[str, Any]]:
     """Per seat: a badge (its lives as hearts), whether it is out, whether it is to act."""
     return [
-        {"badge": HEART * lives if lives > 0 else "💀", "out": lives == 0,
-         "acting": seat == view["to_act"]}
+        {
+            "badge": HEART * lives if lives > 0 else "💀",
+            "out": lives == 0,
+            "acting": seat == view["to_act"],
+        }
         for seat, lives in enumerate(view["lives"])
-    ]  # fmt: skip
+    ]
 
 
 def describe_round(view: dict[str, Any], names: list[str]) -> list[Text]:
@@ -82,7 +85,7 @@ def describe_round(view: dict[str, Any], names: list[str]) -> list[Text]:
         lines.append(T_("Claims: {steps}", steps=_joined(steps, " → ")))
     lines.append(_prompt(view, names))
     if view.get("commitment"):
-        lines.append(T_("🔒 Dice commitment: {hash}", hash=short(view["commitment"])))
+        lines.append(T_("🔒 Dice commitment: {hash}", hash=view["commitment"]))
     return lines
 
 
@@ -95,8 +98,14 @@ def describe_table(view: dict[str, Any], names: list[str]) -> list[Text]:
             lines.append(T_("💀 {name} (out)", name=names[seat]))
         else:
             marker = "▶️" if summary["acting"] else "▫️"
-            lines.append(V_("{marker} {name} {hearts}", marker=marker, name=names[seat],
-                            hearts=summary["badge"]))  # fmt: skip
+            lines.append(
+                V_(
+                    "{marker} {name} {hearts}",
+                    marker=marker,
+                    name=names[seat],
+                    hearts=summary["badge"],
+                )
+            )
     return [*lines, V_(""), *round_lines[1:]]
 
 
@@ -105,8 +114,11 @@ def describe_secret(view: dict[str, Any]) -> dict[str, Any] | None:
     dice = view.get("dice")
     if not dice:
         return None
-    return {"symbols": faces(dice), "caption": _roll_word(f"{dice[0]}{dice[1]}"),
-            "id": f"{view['round']}.{view['turn']}"}  # fmt: skip
+    return {
+        "symbols": faces(dice),
+        "caption": _roll_word(f"{dice[0]}{dice[1]}"),
+        "id": f"{view['round']}.{view['turn']}",
+    }
 
 
 def _prompt(view: dict[str, Any], names: list[str]) -> Text:
@@ -148,6 +160,7 @@ def describe_events(events: list[Event], names: list[str]) -> list[Text]:
         kind = event["type"]
         if kind == "challenged":
             lines.append(_reveal(event, names))
+            lines.append(_proof(event))
         elif kind == "folded":
             lines.append(
                 T_(
@@ -195,6 +208,14 @@ def _reveal(event: Event, names: list[str]) -> Text:
         claimant=claimant,
         claim=claim,
         dice=dice,
+    )
+
+
+def _proof(event: Event) -> Text:
+    """The revealed roll's preimage: its SHA-256 is the commitment shown at the roll."""
+    text = preimage(event["game_id"], event["round"], event["turn"], event["dice"], event["salt"])
+    return T_(
+        "🔐 SHA-256({text}) = {commitment} (/verify)", text=text, commitment=event["commitment"]
     )
 
 
@@ -254,3 +275,95 @@ def describe_rules(settings: dict[str, Any]) -> list[Text]:
         ),
     ]
     return lines
+
+
+def describe_log(events: list[Event], names: list[str]) -> list[Text]:
+    """Every step of a game for its written log: claims, accepts, passes, reveals with their
+    proof, results."""
+    lines: list[Text] = []
+    for event in events:
+        kind = event["type"]
+        if kind == "game_started":
+            lines.append(T_("A new game: {name} starts.", name=names[event["starter"]]))
+        elif kind == "round_started":
+            lines.append(
+                T_(
+                    "Round {round} ({name} starts)",
+                    round=event["round"],
+                    name=names[event["starter"]],
+                )
+            )
+        elif kind == "claimed":
+            lines.append(
+                T_(
+                    "  {name} claims {claim}.",
+                    name=names[event["seat"]],
+                    claim=claim_text(event["claim"]),
+                )
+            )
+        elif kind == "accepted":
+            lines.append(T_("  {name} accepts and rolls.", name=names[event["seat"]]))
+        elif kind == "passed":
+            lines.append(
+                T_(
+                    "  {name} passes the cup on unseen to {next}.",
+                    name=names[event["seat"]],
+                    next=names[event["to"]],
+                )
+            )
+        elif kind == "autopilot":
+            name = names[event["seat"]]
+            lines.append(
+                T_("🤖 A CPU plays for {name} until they are back.", name=name)
+                if event["on"]
+                else T_("{name} is back.", name=name)
+            )
+        else:
+            lines.extend(V_("  {line}", line=line) for line in describe_events([event], names))
+    return lines
+
+
+def describe_hint(view: dict[str, Any], names: list[str]) -> Text | None:
+    """A short tip for the seat whose view this is, at its own decision (tutorial games)."""
+    if view.get("over") or not view.get("legal_actions"):
+        return None
+    claim = view["claim"]
+    doubles = view["settings"]["doubles"]
+    dice = view.get("dice")
+    roll = f"{dice[0]}{dice[1]}" if dice else None
+    if view["phase"] == PHASE_CLAIM and claim is None:
+        return T_(
+            "💡 You rolled {roll}. Claims rank 31 (lowest) … 65, then the doubles, and 21 (Mia) "
+            "beats everything. Tell the truth, bluff higher, or even understate.",
+            roll=roll,
+        )
+    if view["phase"] == PHASE_CLAIM:
+        if roll is not None and rank(roll, doubles) > rank(claim, doubles):
+            return T_(
+                "💡 Your {roll} beats {claim}: you can tell the truth (or claim more).",
+                roll=roll,
+                claim=claim_text(claim),
+            )
+        return T_(
+            "💡 Your {roll} does not beat {claim}: you must bluff with a higher claim. "
+            "The lowest one is the least suspicious.",
+            roll=roll,
+            claim=claim_text(claim),
+        )
+    claimant = names[view["claimant"]]
+    if claim == MIA:
+        return T_(
+            "💡 Nothing beats Mia, so it cannot be accepted: challenge (or fold, if the "
+            "table allows it). Only 1 roll in 18 is a real Mia."
+        )
+    percent = round(100 * probability_at_least(claim, doubles))
+    hint = T_(
+        "💡 {claimant} claims {claim}. A fresh roll reaches that {percent}% of the time. "
+        "Challenge if you smell a bluff; accept to roll and beat it.",
+        claimant=claimant,
+        claim=claim_text(claim),
+        percent=percent,
+    )
+    if "pass" in view["legal_actions"]:
+        return V_("{hint} {extra}", hint=hint, extra=T_("You may also pass the cup on unseen."))
+    return hint

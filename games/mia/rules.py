@@ -25,6 +25,7 @@ ACCEPT = "accept"
 FOLD = "fold"
 PASS = "pass"
 CLAIM_PREFIX = "claim:"
+TALLY_COUNTERS = ("lives_lost", "bluffs_caught", "bluffs_through", "wrong_challenges")
 
 
 def claim_action(claim: str) -> Action:
@@ -39,6 +40,7 @@ def new_game(
     if not MIN_SEATS <= seats <= MAX_SEATS:
         raise InvalidSettings(f"Mia needs {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
     state = MiaState(settings=settings, lives=[settings["lives"]] * seats, game_id=game_id)
+    state.tally = {counter: [0] * seats for counter in TALLY_COUNTERS}
     starter = rng.randbelow(seats)
     events: list[Event] = [{"type": "game_started", "seats": seats, "starter": starter}]
     _start_round(state, starter, rng, events)
@@ -88,6 +90,8 @@ def timeout(state: MiaState, seat: int, rng: Rng) -> tuple[MiaState, list[Event]
     _check_turn(state, seat)
     state = copy.deepcopy(state)
     events: list[Event] = [{"type": "timed_out", "seat": seat}]
+    if state.phase == PHASE_RESPOND:
+        _count_unseen_bluff(state)  # the claim stands unchallenged
     _end_round(state, seat, 1, claim_held=True, challenger=seat, kind="timeout", events=events)
     _after_round(state, rng, events)
     return state, events
@@ -186,6 +190,7 @@ def _accept(state: MiaState, seat: int, rng: Rng, events: list[Event]) -> None:
     if state.claim == MIA:
         raise IllegalAction("nothing beats Mia: challenge it")
     events.append({"type": "accepted", "seat": seat, "claim": state.claim})
+    _count_unseen_bluff(state)
     state.phase = PHASE_CLAIM  # the old dice are discarded unseen
     _roll(state, seat, rng, events)
 
@@ -208,8 +213,10 @@ def _challenge(state: MiaState, seat: int, events: list[Event]) -> None:
     mia_claim = state.claim == MIA
     if holds:
         loser, lost = seat, state.settings["mia_penalty"] if mia_claim else 1
+        _count(state, "wrong_challenges", seat)
     else:
         loser, lost = state.claimant, state.settings["false_mia_penalty"] if mia_claim else 1
+        _count(state, "bluffs_caught", state.claimant)
     events.append(
         {
             "type": "challenged",
@@ -219,6 +226,7 @@ def _challenge(state: MiaState, seat: int, events: list[Event]) -> None:
             "dice": list(state.dice),
             "roll": roll,
             "holds": holds,
+            "game_id": state.game_id,
             "round": state.round,
             "turn": state.turn,
             "salt": state.salt,
@@ -246,6 +254,7 @@ def _fold(state: MiaState, seat: int, events: list[Event]) -> None:
     events.append(
         {"type": "folded", "seat": seat, "claimant": state.claimant, "claim": state.claim}
     )
+    _count_unseen_bluff(state)
     _end_round(state, seat, 1, claim_held=True, challenger=seat, kind="fold", events=events)
 
 
@@ -262,6 +271,7 @@ def _end_round(
 ) -> None:
     before = state.lives[loser]
     state.lives[loser] = max(0, before - lost)
+    _count(state, "lives_lost", loser, before - state.lives[loser])
     events.append(
         {
             "type": "lost_lives",
@@ -287,6 +297,28 @@ def _end_round(
         **(reveal or {}),
     }
     state.dice = state.salt = state.commitment = None
+
+
+def _count(state: MiaState, counter: str, seat: int, amount: int = 1) -> None:
+    if state.tally:
+        state.tally[counter][seat] += amount
+
+
+def _count_unseen_bluff(state: MiaState) -> None:
+    """The claim under the cup goes unchallenged: if it was a bluff, it got through."""
+    if state.claim is None or state.claimant is None or state.dice is None:
+        return
+    doubles = state.settings["doubles"]
+    if rank(f"{state.dice[0]}{state.dice[1]}", doubles) < rank(state.claim, doubles):
+        _count(state, "bluffs_through", state.claimant)
+
+
+def final_stats(state: MiaState) -> list[dict[str, int]]:
+    """Per seat: lives lost, bluffs caught, bluffs that got through, wrong challenges."""
+    return [
+        {counter: state.tally.get(counter, [0] * state.seats)[seat] for counter in TALLY_COUNTERS}
+        for seat in range(state.seats)
+    ]
 
 
 def _next_starter(state: MiaState, loser: int, claim_held: bool, challenger: int) -> int | None:

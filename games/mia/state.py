@@ -36,6 +36,9 @@ class MiaState:
     history: list[dict[str, Any]] = field(default_factory=list)
     passed: bool = False
     last_result: dict[str, Any] | None = None
+    # Per seat, for stats at the end. Private: "bluffs that got through" depends on dice
+    # nobody saw, so views never show the tally.
+    tally: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def seats(self) -> int:

@@ -258,7 +258,8 @@ def test_unknown_and_malformed_table_ids_are_no_such_table(store):
 def test_every_key_of_a_table_carries_its_hash_tag(store, redis_client):
     table = started(store)
     own = [k.decode() for k in redis_client.keys(f"*{table.id}*")]
-    assert sorted(own) == sorted([keys.table(table.id), keys.events(table.id)])
+    expected = [keys.table(table.id), keys.events(table.id), keys.game_log(table.id, 1)]
+    assert sorted(own) == sorted(expected)
     assert all(f"{{{table.id}}}" in key for key in own)
     assert 0 < redis_client.ttl(keys.table(table.id)) <= TableConfig().open_key_ttl
 

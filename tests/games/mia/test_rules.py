@@ -508,3 +508,49 @@ def test_state_survives_a_json_round_trip():
     state, rng = start(rolls=("64",))
     state, _ = play(state, rng, 0, "claim:64")
     assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+
+
+# --- statistics --------------------------------------------------------------------------
+
+
+def stats(state, seat):
+    return GAME.final_stats(state)[seat]
+
+
+def test_an_accepted_bluff_counts_as_a_bluff_that_got_through():
+    state, rng = start(rolls=("31", "31"))
+    state, _ = play(state, rng, 0, "claim:54")
+    state, _ = play(state, rng, 1, ACCEPT)
+    assert stats(state, 0)["bluffs_through"] == 1
+    state, rng = start(rolls=("65", "31"))
+    state, _ = play(state, rng, 0, "claim:54")  # true (understated): not a bluff
+    state, _ = play(state, rng, 1, ACCEPT)
+    assert stats(state, 0)["bluffs_through"] == 0
+
+
+def test_a_caught_bluff_and_a_wrong_challenge_are_counted():
+    state, rng = start(rolls=("31", "55"))
+    state, _ = play(state, rng, 0, "claim:54")
+    state, _ = play(state, rng, 1, CHALLENGE)
+    assert stats(state, 0)["bluffs_caught"] == 1 and stats(state, 0)["lives_lost"] == 1
+    starter = state.to_act
+    state, _ = play(state, rng, starter, "claim:44")
+    state, _ = play(state, rng, state.to_act, CHALLENGE)
+    assert sum(s["wrong_challenges"] for s in GAME.final_stats(state)) == 1
+
+
+def test_a_folded_mia_bluff_got_through():
+    state, rng = start(rolls=("43",), fold_on_mia=True)
+    state, _ = play(state, rng, 0, "claim:21")
+    state, _ = play(state, rng, 1, FOLD)
+    assert stats(state, 0)["bluffs_through"] == 1 and stats(state, 1)["lives_lost"] == 1
+
+
+def test_the_tally_is_never_in_a_view():
+    state, rng = start(rolls=("31", "31"))
+    state, _ = play(state, rng, 0, "claim:54")
+    state, _ = play(state, rng, 1, ACCEPT)
+    for seat in range(3):
+        assert "tally" not in GAME.view(state, seat) and "bluffs" not in json.dumps(
+            GAME.view(state, seat)
+        )

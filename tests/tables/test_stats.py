@@ -1,0 +1,83 @@
+"""Statistics: written once per finished game, per person and per chat; CPUs never count."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.mia import GAME
+from games.rng import DeterministicRng
+from tables import lobby, play, stats
+from tables.model import FINISHED, ChatRef
+from tables.store import TableStore
+from tables.ticker import fire_due
+from tests.support.clock import Clock
+
+GROUP = ChatRef(-100555)
+ALICE, BOB = 1, 2
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def store(redis_client, clock):
+    return TableStore(redis_client, clock=clock, rng=DeterministicRng("stats"))
+
+
+def play_out(store, clock, table_id):
+    """Both people play "normal" CPU moves until the game ends."""
+    rng = DeterministicRng("players")
+    for _ in range(500):
+        table = store.load(table_id)
+        if table.status == FINISHED:
+            return table
+        seat = table.state["to_act"]
+        user = table.seats[seat].user_id
+        if user is None:
+            clock.now += 5
+            fire_due(store)
+            continue
+        view = GAME.view(GAME.load(table.state), seat)
+        action = GAME.cpu_action(view, "normal", rng)
+        store.change(table_id, lambda t, u=user, a=action: play.move(t, u, a, store.rng))
+    raise AssertionError("game did not end")
+
+
+def new_game(store, *, cpu=False):
+    table = store.create(GROUP, ALICE, "Alice").table
+    store.change(table.id, lambda t: lobby.join(t, BOB, "Bob"))
+    if cpu:
+        store.change(table.id, lambda t: lobby.add_cpu(t, ALICE, "easy"))
+    return store.change(table.id, lambda t: lobby.start(t, ALICE, store.rng)).table
+
+
+def test_a_finished_game_counts_once_for_each_person(store, redis_client, clock):
+    table = play_out(store, clock, new_game(store, cpu=True).id)
+    alice, bob = (stats.user_stats(redis_client, u) for u in (ALICE, BOB))
+    assert alice["games"] == bob["games"] == 1
+    winner = table.seats[GAME.ranking(GAME.load(table.state))[0]]
+    assert alice["wins"] + bob["wins"] == (0 if winner.is_cpu else 1)
+    lives_lost = alice["lives_lost"] + bob["lives_lost"]
+    assert 0 < lives_lost <= 6
+    # Further changes to the finished table (none are possible) and a re-read change nothing.
+    assert stats.user_stats(redis_client, ALICE) == alice
+    assert stats.user_stats(redis_client, ALICE, GROUP.chat_id) == alice
+
+
+def test_the_chat_leaderboard_orders_by_wins(store, redis_client, clock):
+    for _ in range(3):
+        play_out(store, clock, new_game(store).id)
+    top = stats.chat_leaderboard(redis_client, GROUP.chat_id)
+    wins = [standing.counts["wins"] for standing in top]
+    assert wins == sorted(wins, reverse=True) and {s.name for s in top} == {"Alice", "Bob"}
+    assert sum(s.counts["wins"] for s in top) == 3
+    assert all(s.counts["games"] == 3 for s in top)
+
+
+def test_tutorial_games_never_count(store, redis_client, clock):
+    table = new_game(store)
+    store.change(table.id, lambda t: setattr(t, "tutorial", True) or [])
+    play_out(store, clock, table.id)
+    assert stats.user_stats(redis_client, ALICE)["games"] == 0
