@@ -37,8 +37,25 @@ def chat_names_key(chat_id: int) -> str:
     return f"stats:chat:{{{chat_id}}}:names"
 
 
+def tutorial_key(user_id: int) -> str:
+    """Tutorial progress, kept apart from the real statistics."""
+    return f"tutorial:{{{user_id}}}"
+
+
+def count_tutorial_start(client: redis.Redis, user_id: int) -> None:
+    client.hincrby(tutorial_key(user_id), "started", 1)
+
+
+def tutorial_progress(client: redis.Redis, user_id: int) -> dict[str, int]:
+    raw = client.hgetall(tutorial_key(user_id))
+    return {key: int(raw.get(key.encode(), 0)) for key in ("started", "completed", "won")}
+
+
 def record_finished_game(client: redis.Redis, table: Table) -> None:
-    if table.tutorial or table.state is None:
+    if table.state is None:
+        return
+    if table.tutorial:
+        _record_tutorial(client, table)
         return
     game = get_game(table.game)
     state = game.load(table.state)
@@ -85,3 +102,13 @@ def chat_leaderboard(client: redis.Redis, chat_id: int, limit: int = 10) -> list
         standings.append(Standing(user_id, name, user_stats(client, user_id, chat_id)))
     standings.sort(key=lambda s: (-s.counts["wins"], s.counts["games"], s.name))
     return standings[:limit]
+
+
+def _record_tutorial(client: redis.Redis, table: Table) -> None:
+    assert table.state is not None
+    game = get_game(table.game)
+    winner = game.ranking(game.load(table.state))[0]
+    for seat_index, seat in enumerate(table.seats):
+        if seat.user_id is not None:
+            client.hincrby(tutorial_key(seat.user_id), "completed", 1)
+            client.hincrby(tutorial_key(seat.user_id), "won", int(seat_index == winner))

@@ -12,7 +12,7 @@ from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAl
 from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, CommandHandler, filters
 
 from tables.store import TableStore
-from telegram_bot import handlers
+from telegram_bot import extra_commands, handlers
 from telegram_bot.config import BotConfig
 from telegram_bot.notifier import Notifier
 from telegram_bot.services import Services
@@ -40,8 +40,16 @@ def build_application(config: BotConfig, store: TableStore) -> Application:
     groups = filters.ChatType.GROUPS
     application.add_handler(CommandHandler(["start", "help"], handlers.start_or_help))
     application.add_handler(CommandHandler("rules", handlers.rules))
-    application.add_handler(CommandHandler("mia", handlers.open_table))
-    application.add_handler(CommandHandler("cancel", handlers.cancel_table, filters=groups))
+    application.add_handler(CommandHandler("mia", handlers.open_table, filters=groups))
+    application.add_handler(
+        CommandHandler("mia", extra_commands.solo_lobby, filters=filters.ChatType.PRIVATE)
+    )
+    application.add_handler(CommandHandler("cancel", handlers.cancel_table))
+    application.add_handler(CommandHandler("stats", extra_commands.show_stats))
+    application.add_handler(CommandHandler("top", extra_commands.show_top, filters=groups))
+    application.add_handler(CommandHandler("verify", extra_commands.verify))
+    application.add_handler(CommandHandler("log", extra_commands.send_log))
+    application.add_handler(CommandHandler("tutorial", extra_commands.start_tutorial))
     application.add_handler(CallbackQueryHandler(handlers.button))
     application.add_error_handler(_log_error)
     return application
@@ -94,11 +102,19 @@ async def _set_commands(application: Application) -> None:
     group = [
         BotCommand("mia", tr(language, "Open a Mia table in this group")),
         BotCommand("cancel", tr(language, "Close the open table")),
+        BotCommand("top", tr(language, "This chat's best players")),
+        BotCommand("stats", tr(language, "Your statistics")),
+        BotCommand("log", tr(language, "The last game, step by step")),
+        BotCommand("verify", tr(language, "How to check the dice are fair")),
         BotCommand("rules", tr(language, "Rules and rank order")),
         BotCommand("help", tr(language, "How to play")),
     ]
     private = [
         BotCommand("start", tr(language, "Welcome and how to play")),
+        BotCommand("tutorial", tr(language, "Learn by playing, with tips")),
+        BotCommand("mia", tr(language, "Practice against CPUs")),
+        BotCommand("stats", tr(language, "Your statistics")),
+        BotCommand("verify", tr(language, "How to check the dice are fair")),
         BotCommand("rules", tr(language, "Rules and rank order")),
         BotCommand("help", tr(language, "How to play")),
     ]

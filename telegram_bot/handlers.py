@@ -28,7 +28,9 @@ from games.registry import get_game
 from tables import lobby, play
 from tables.errors import NoSuchTable, TableError, TableExists
 from tables.ids import is_table_id
+from tables.lobby import CPU_LEVELS
 from tables.model import ChatRef, Table
+from tables.options import spec_for
 from telegram_bot.callback_data import GAME, LOBBY, PRIVATE, BadCallbackData, Button, parse
 from telegram_bot.render import PANEL_SETTINGS
 from telegram_bot.services import services
@@ -105,22 +107,11 @@ async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/mia: open a lobby in this group (or topic); the notifier posts the table message."""
+    """/mia in a group: open a lobby here (or in this topic); the notifier posts the table."""
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
         return
     language = language_of(user)
-    if chat.type == ChatType.PRIVATE:
-        await message.reply_text(
-            tr(language, "Mia is played in groups: add me to a group and send /mia there.")
-            + "\n"
-            + tr(
-                language,
-                "Add me to a group: https://t.me/{bot}?startgroup=mia",
-                bot=services(context).bot_username,
-            )
-        )
-        return
     store = services(context).store
     try:
         await asyncio.to_thread(
@@ -210,6 +201,8 @@ async def _handle(
     if not _same_chat(query, table):
         raise NoSuchTable("button from another chat")
     if pressed.kind == PRIVATE:
+        if user.id in _autopiloted_people(table):
+            await asyncio.to_thread(store.change, table.id, lambda t: play.wake(t, user.id))
         return _private_view(table, user.id, language_of(user))
     if pressed.kind == GAME:
         await asyncio.to_thread(
@@ -221,6 +214,14 @@ async def _handle(
         return None
     assert pressed.kind == LOBBY
     return await _lobby_press(query, pressed, table, context)
+
+
+def _autopiloted_people(table: Table) -> set[int]:
+    return {
+        seat.user_id
+        for index, seat in enumerate(table.seats)
+        if seat.user_id is not None and (index in table.autopilot or str(index) in table.timeouts)
+    }
 
 
 def _same_chat(query: CallbackQuery, table: Table) -> bool:
@@ -245,7 +246,10 @@ async def _lobby_press(
     store = services(context).store
     user = query.from_user
     verb, argument = pressed.verb, pressed.argument
-    admin_verbs = {"set", "preset", "kick", "cancel", "start", "panel"}
+    if verb == "rematch":
+        await asyncio.to_thread(store.rematch, table.id, user.id)
+        return None
+    admin_verbs = {"set", "preset", "kick", "cancel", "start", "panel", "cpu"}
     admin = False
     if verb in admin_verbs and user.id != table.creator_id and query.message is not None:
         admin = await is_chat_admin(query.message.chat, user.id)
@@ -273,18 +277,20 @@ async def _lobby_press(
             )
             return lobby.choose_preset(t, user.id, following, admin)
         if verb == "set" and argument:
-            spec = next((s for s in game.settings_specs if s.key == argument), None)
+            game_spec = next((s for s in game.settings_specs if s.key == argument), None)
+            spec = game_spec or spec_for(argument)
             if spec is None:
                 raise BadCallbackData("unknown setting")
-            return lobby.change_setting(
-                t, user.id, spec.key, spec.next_value(t.settings[spec.key]), admin
-            )
+            current = t.settings[argument] if game_spec else t.option(argument)
+            return lobby.change_setting(t, user.id, spec.key, spec.next_value(current), admin)
+        if verb == "cpu" and argument in CPU_LEVELS:
+            return lobby.add_cpu(t, user.id, argument, admin)
         if verb == "kick" and argument and argument.isdigit():
             return lobby.kick(t, user.id, int(argument), admin)
         raise BadCallbackData("unknown lobby verb")
 
     # Settings and kicks act on what the presser saw; joining and leaving are safe at any time.
-    expected = pressed.version if verb in {"set", "preset", "kick"} else None
+    expected = pressed.version if verb in {"set", "preset", "kick", "cpu"} else None
     try:
         await asyncio.to_thread(store.change, table.id, change, expected)
     except BadCallbackData:

@@ -7,8 +7,9 @@ anyone can recompute the hash and see that the dice shown are the dice rolled.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
+
+from games.fairness import sha256_hex
 
 
 def preimage(game_id: str, round_no: int, turn: int, dice: list[int], salt: str) -> str:
@@ -19,14 +20,7 @@ def preimage(game_id: str, round_no: int, turn: int, dice: list[int], salt: str)
 
 def commitment(game_id: str, round_no: int, turn: int, dice: list[int], salt: str) -> str:
     """Hex SHA-256 binding a roll to its game, round and turn. ``dice`` higher die first."""
-    return hashlib.sha256(preimage(game_id, round_no, turn, dice, salt).encode()).hexdigest()
-
-
-def verify_text(expected: str, text: str) -> bool:
-    """True when SHA-256 of a revealed preimage (as the reveal message shows it) is the
-    commitment published at the roll. What /verify does for people."""
-    digest = hashlib.sha256(text.strip().encode()).hexdigest()
-    return hmac.compare_digest(expected.strip().lower(), digest)
+    return sha256_hex(preimage(game_id, round_no, turn, dice, salt))
 
 
 def verify(

@@ -28,7 +28,7 @@ def test_private_chat_start_help_and_rules(bot, bot_api):
     rules = wait_reply(bot_api, ALICE, "Rank order")
     assert "31 < 32 < 41" in rules and "< 11 < 22 < 33 < 44 < 55 < 66 < 21" in rules
     bot_api.send_message(ALICE, ALICE, "/mia")
-    assert "startgroup" in wait_reply(bot_api, ALICE, "played in groups")
+    assert "add me to a group" in wait_reply(bot_api, ALICE, "Solo practice")
     commands = {c["command"] for c in bot_api.commands({"type": "all_group_chats"})}
     assert {"mia", "cancel", "rules", "help"} <= commands
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.mia.fairness import commitment, preimage, verify, verify_text
+from games.fairness import verify_text
+from games.mia.fairness import commitment, preimage, verify
 
 DIE = st.integers(1, 6)
 SALT = st.text("0123456789abcdef", min_size=32, max_size=32)
