@@ -149,6 +149,9 @@ class TableStore:
             for entry in self.redis.lrange(keys.game_log(table_id, game_no), 0, -1)
         ]
 
+    def find_open_by_chat_id(self, chat_id: int) -> Table | None:
+        return self.find_open(ChatRef(chat_id))
+
     def events_after(self, table_id: str, version: int) -> list[tuple[int, list[Event]]]:
         """Events of each version after ``version`` that the stream still holds, oldest first."""
         entries = self.redis.xrange(keys.events(table_id), min=f"{version + 1}-0", max="+")

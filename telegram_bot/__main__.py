@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import signal
 import sys
 
 from telegram import Update
+from telegram.ext import Application
 
 from tables.connection import connect
 from tables.store import TableStore
-from telegram_bot.app import build_application
+from telegram_bot.app import build_application, start_background, stop_background
 from telegram_bot.config import BotConfig, ConfigError
 
 
@@ -26,11 +29,29 @@ def main() -> int:
     logging.getLogger("httpx").setLevel(logging.WARNING)
     store = TableStore(connect(config.redis_url))
     application = build_application(config, store)
+    if config.role == "worker":
+        asyncio.run(run_worker(application))
+        return 0
     application.run_polling(
         allowed_updates=[Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER],
         drop_pending_updates=False,
     )
     return 0
+
+
+async def run_worker(application: Application) -> None:
+    """Only the background loops (showing table changes, firing deadlines): a worker beside
+    the process that receives updates. Several may run; each change is shown once and each
+    deadline fires once."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, stop.set)
+    async with application:
+        await start_background(application)
+        logging.getLogger(__name__).info("worker running (no polling)")
+        await stop.wait()
+        await stop_background(application)
 
 
 if __name__ == "__main__":

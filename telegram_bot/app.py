@@ -67,6 +67,14 @@ def consumer_name() -> str:
     return f"{socket.gethostname()}-{os.getpid()}"
 
 
+async def start_background(application: Application) -> None:
+    await _post_init(application)
+
+
+async def stop_background(application: Application) -> None:
+    await _post_stop(application)
+
+
 async def _post_init(application: Application) -> None:
     services: Services = application.bot_data["services"]
     me = await application.bot.get_me()

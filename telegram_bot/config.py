@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 
 DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
+ROLES = ("polling", "worker")
 
 
 class ConfigError(RuntimeError):
@@ -22,6 +23,7 @@ class BotConfig:
     table_edit_interval: float = 1.0
     group_messages_per_minute: float = 20.0
     log_level: str = "INFO"
+    role: str = "polling"  # polling: updates by long polling; worker: background loops only
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> BotConfig:
@@ -34,8 +36,12 @@ class BotConfig:
         webapp_url = env.get("WEBAPP_URL") or None
         if webapp_url and not webapp_url.startswith("https://"):
             raise ConfigError("WEBAPP_URL must be an https:// address (Telegram requires it)")
+        role = env.get("BOT_ROLE", "polling").strip().lower()
+        if role not in ROLES:
+            raise ConfigError(f"BOT_ROLE must be one of {', '.join(ROLES)}")
         return cls(
             token=token,
+            role=role,
             redis_url=env.get("REDIS_URL") or None,
             api_base_url=env.get("TELEGRAM_API_BASE_URL") or DEFAULT_API_BASE_URL,
             miniapp_short_name=env.get("MINIAPP_SHORT_NAME") or None,

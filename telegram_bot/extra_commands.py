@@ -29,12 +29,11 @@ from translations import render, tr
 TUTORIAL_CPUS = ("easy", "easy")
 
 
-def _stats_line(language: str, name: str, counts: dict[str, int]) -> str:
+def _stats_line(language: str, counts: dict[str, int]) -> str:
     return tr(
         language,
-        "📊 {name}: {games} games, {wins} wins · {lives} lives lost · bluffs caught {caught}, "
-        "got through {through} · wrong challenges {wrong}",
-        name=name,
+        "games {games}, wins {wins} · lives lost {lives} · bluffs caught {caught}, got "
+        "through {through} · wrong challenges {wrong}",
         games=counts["games"],
         wins=counts["wins"],
         lives=counts["lives_lost"],
@@ -52,12 +51,17 @@ async def show_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     language = language_of(user)
     client = services(context).store.redis
     overall = await asyncio.to_thread(stats.user_stats, client, user.id)
-    lines = [_stats_line(language, display_name(user), overall)]
+    lines = [
+        tr(
+            language,
+            "📊 {name}: {numbers}",
+            name=display_name(user),
+            numbers=_stats_line(language, overall),
+        )
+    ]
     if chat.type != ChatType.PRIVATE:
         here = await asyncio.to_thread(stats.user_stats, client, user.id, chat.id)
-        lines.append(
-            tr(language, "In this chat:") + " " + _stats_line(language, "", here).split(": ", 1)[1]
-        )
+        lines.append(tr(language, "In this chat: {numbers}", numbers=_stats_line(language, here)))
     if overall["games"] == 0:
         lines.append(tr(language, "No games yet: send /mia in a group to play."))
     await message.reply_text("\n".join(lines))

@@ -1,37 +1,317 @@
 """CPU players for Mia. Pure and seedable; they see only their own seat's view.
 
-* ``easy`` plays by feel: it challenges at random-ish thresholds and bluffs wildly.
+Every random choice draws from the ``rng`` argument, and a decision depends on nothing but
+the seat's view (``GAME.view(state, seat)``), so a CPU cannot see dice it did not roll.
+
+* ``easy`` plays by feel: it accepts or challenges at a random threshold and bluffs wildly.
 * ``normal`` tells the truth when it can, bluffs the lowest legal claim when it must, and
   challenges claims that a fresh roll rarely reaches.
-* ``hard`` keeps a Bayesian estimate of whether the claim it faces is true, from the real roll
-  probabilities under the table's settings, the claim it had to beat, and a model of how
-  people bluff; it weighs that against the risk of accepting, and mixes its own bluffs so
-  that a simple rule ("challenge the lowest legal claim") does not beat it.
+* ``hard`` starts from an equilibrium of the heads-up round under the table's settings
+  (:func:`table_model`) and leans from it towards what beats common human play:
+
+  - as claimant it tells the truth when the truth is strong enough, and otherwise bluffs in
+    the equilibrium's proportions, tilted towards the lower legal claims. The mix keeps the
+    lowest legal claim truthful often enough that "challenge the lowest claim" loses.
+  - as receiver it computes the chance that the claim is true from the real roll
+    probabilities, the claim the claimant had to beat, and a model of the claimant (part
+    "truth or the lowest legal claim", part its own mix), and moves its equilibrium
+    challenge rate towards the better answer by how far that chance is from the break-even
+    point (the chance of losing the round after accepting: a look-ahead over the rest of it).
+
+How the equilibrium is found: once a claim is accepted the old dice are gone, so the rest of
+a round depends only on the claim to beat. Working down from the top claim, each "stage"
+(the claim to beat) is a small signalling game: the claimant knows its roll, the receiver sees
+only the claim. Its solution has a water-filling form: a receiver tolerates bluffs at claim c
+up to a "capacity" (the bluff share that leaves it indifferent between challenge and accept),
+claimants fill the claims whose acceptance is worth most first, and the claimant whose truth
+is worth less than a bluff bluffs. That gives, per stage, the value of having to beat it, the
+challenge rates and the bluff mix in closed form (checked against a linear program while
+tuning: the same values up to 0.006 lives). See ``bench/cpu_strength.py`` for the strength.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from games.base import Action
 from games.mia.ranks import MIA, claim_order, claims_above, probability, rank
-from games.mia.rules import ACCEPT, CHALLENGE, FOLD, PASS, claim_action
+from games.mia.rules import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, PASS, claim_action
 from games.rng import Rng, uniform
 
 LEVELS = ("easy", "normal", "hard")
-MODEL_BLUFF_RATE = 0.2  # how often hard assumes others bluff when they need not
+
+_TOP = 20  # rank of Mia, the highest claim
+_EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """The knobs of ``hard`` (tuned with ``python -m bench.cpu_strength``)."""
+
+    bluff_tilt: float = 1.0  # bluff weight falls by exp(-tilt) per step above the lowest claim
+    naive_share: float = 0.8  # share of "truth or the lowest legal claim" in the claimant model
+    response_tilt: float = 1.5  # how far the challenge rate follows the model's verdict
+    pass_below: float = 0.35  # with "pass on" legal: challenge below this chance of truth
+    excess_low: float = 0.5  # share of the free (beyond capacity) bluffs put on the lowest claim
+
+
+HARD = Tuning()  # heads-up
+HARD_TABLE = Tuning()  # three or more seats with lives
+
+
+# --- The equilibrium of a heads-up round ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Stage:
+    """The equilibrium of one stage: the claimant must beat rank ``k`` (-1 in a new round).
+
+    Tuples are indexed by rank (0 = "31" ... 20 = Mia); entries at or below ``k`` are unused.
+    """
+
+    k: int
+    beta: float  # what a bluff costs its claimant (net lives) when the receiver plays well
+    saturated: bool  # even the best bluff is always challenged: bluffs beyond capacity are free
+    honest: tuple[float, ...]  # per roll: the chance the claimant announces the truth
+    challenge: tuple[float, ...]  # per claim: the receiver's chance to challenge (not accept/fold)
+    capacity: tuple[float, ...]  # per claim: bluff mass (per unit roll mass) the receiver tolerates
+    breakeven: tuple[float, ...]  # per claim: chance of truth at which the receiver is indifferent
+    excess: float  # forced bluff mass beyond all capacities (saturated stages only)
+
+
+@dataclass(frozen=True)
+class TableModel:
+    """Roll chances and the equilibrium of every stage for one table's settings."""
+
+    chances: tuple[float, ...]  # per rank: the chance that a fresh roll has it
+    values: tuple[float, ...]  # index k + 1: net lives expected lost by who must beat rank k
+    stages: tuple[Stage, ...]  # index k + 1
+    settings_key: tuple[Any, ...]
+
+    def stage(self, k: int) -> Stage:
+        return self.stages[k + 1]
+
+    def accept_payoff(self, c: int) -> float | None:
+        """Net lives the claimant of ``c`` expects after the receiver accepts (folds, for Mia)."""
+        if c == _TOP:
+            return -1.0 if self.settings_key[3] else None
+        return -self.values[c + 1]
+
+
+def settings_key(settings: dict[str, Any]) -> tuple[Any, ...]:
+    return (
+        settings["doubles"],
+        settings["mia_penalty"],
+        settings["false_mia_penalty"],
+        bool(settings["fold_on_mia"]),
+    )
+
+
+@cache
+def table_model(key: tuple[Any, ...]) -> TableModel:
+    """Solve every stage from the top claim down (payoffs in net lives, claimant's view)."""
+    doubles, mia_penalty, false_mia_penalty, fold_on_mia = key
+    chances = tuple(probability(name) for name in claim_order(doubles))
+    values: dict[int, float] = {}
+    stages: dict[int, Stage] = {}
+    for k in range(_TOP - 1, -2, -1):
+        stage, value = _solve_stage(k, chances, values, mia_penalty, false_mia_penalty, fold_on_mia)
+        stages[k], values[k] = stage, value
+    return TableModel(
+        chances=chances,
+        values=tuple(values[k] for k in range(-1, _TOP)),
+        stages=tuple(stages[k] for k in range(-1, _TOP)),
+        settings_key=key,
+    )
+
+
+def _solve_stage(
+    k: int,
+    chances: tuple[float, ...],
+    values: dict[int, float],
+    mia_penalty: int,
+    false_mia_penalty: int,
+    fold_on_mia: bool,
+) -> tuple[Stage, float]:
+    claims = range(k + 1, _TOP + 1)
+    held: dict[int, float] = {}  # claimant's payoff when challenged and the claim holds
+    caught: dict[int, float] = {}  # ... when challenged and the claim fails
+    accepted: dict[int, float | None] = {}  # ... when accepted (None: the receiver must challenge)
+    for c in claims:
+        if c == _TOP:
+            held[c], caught[c] = -float(mia_penalty), float(false_mia_penalty)
+            accepted[c] = -1.0 if fold_on_mia else None
+        else:
+            held[c], caught[c], accepted[c] = -1.0, 1.0, -values[c]
+    capacity = [0.0] * (_TOP + 1)
+    breakeven = [0.0] * (_TOP + 1)
+    for c in claims:
+        a = accepted[c]
+        if a is not None:
+            capacity[c] = (a - held[c]) / (caught[c] - a)
+            breakeven[c] = (caught[c] - a) / (caught[c] - held[c])
+    ceiling = min(caught[c] for c in claims)  # a bluff never costs more than being caught
+    forced = sum(chances[: k + 1])
+    supply = forced + sum(chances[c] for c in claims if accepted[c] is not None)
+    filled = 0.0
+    beta = ceiling
+    split: tuple[list[int], float] | None = None
+    levels = sorted({accepted[c] for c in claims if accepted[c] is not None})  # type: ignore[misc]
+    groups: list[list[int]] = []
+    last = None
+    for level in levels:
+        members = [c for c in claims if accepted[c] is not None and accepted[c] == level]
+        if last is not None and level - last < _EPS:
+            groups[-1].extend(members)
+        else:
+            groups.append(members)
+        last = level
+    for group in groups:
+        level = accepted[group[0]]
+        assert level is not None
+        if level >= ceiling:
+            break
+        drop = sum(chances[c] * (1 + capacity[c]) for c in group)
+        if supply - filled <= drop:
+            share = (supply - filled) / drop  # the boundary rolls tell the truth this often
+            split, beta = (group, share), level
+            supply -= share * sum(chances[c] for c in group)
+            filled += share * sum(chances[c] * capacity[c] for c in group)
+            break
+        supply -= sum(chances[c] for c in group)
+        filled += sum(chances[c] * capacity[c] for c in group)
+    saturated = split is None
+    honest = [0.0] * (_TOP + 1)
+    challenge = [1.0] * (_TOP + 1)
+    value = 0.0
+    bluffing = forced
+    for c in claims:
+        a = accepted[c]
+        if a is None:
+            honest[c], challenge[c] = 1.0, 1.0
+            value += chances[c] * held[c]
+            continue
+        if split is not None and c in split[0]:
+            honest[c] = split[1]
+        else:
+            honest[c] = 1.0 if a < beta else 0.0
+        challenge[c] = min(1.0, (beta - a) / (caught[c] - a)) if a < beta else 0.0
+        value += chances[c] * honest[c] * (challenge[c] * held[c] + (1 - challenge[c]) * a)
+        bluffing += chances[c] * (1 - honest[c])
+    value += bluffing * beta
+    stage = Stage(
+        k=k,
+        beta=beta,
+        saturated=saturated,
+        honest=tuple(honest),
+        challenge=tuple(challenge),
+        capacity=tuple(capacity),
+        breakeven=tuple(breakeven),
+        excess=max(0.0, supply - filled) if saturated else 0.0,
+    )
+    return stage, value
+
+
+# --- hard: the announcement mix and the challenge rate -------------------------------------
+
+
+@cache
+def bluff_mix(key: tuple[Any, ...], k: int, above: int, tuning: Tuning = HARD) -> dict[int, float]:
+    """Where hard's bluffs go in stage ``k`` when they must rank above ``above``."""
+    model = table_model(key)
+    stage = model.stage(k)
+    lowest = k + 1
+    weights: dict[int, float] = {}
+    for c in range(max(k, above) + 1, _TOP + 1):
+        a = model.accept_payoff(c)
+        if a is None or a >= stage.beta or stage.capacity[c] <= 0:
+            continue
+        tilt = 1.0 if c == _TOP else math.exp(-tuning.bluff_tilt * (c - lowest))
+        weights[c] = model.chances[c] * stage.capacity[c] * tilt
+    plain = [c for c in range(max(k, above) + 1, _TOP)]
+    total = sum(weights.values())
+    if stage.saturated and plain and stage.excess > 0:
+        # Bluffs beyond every capacity are caught by a good receiver whatever they name:
+        # most name the lowest claim, which a weaker receiver accepts most often.
+        spread = (1 - tuning.excess_low) * stage.excess
+        if total > 0:
+            weights = {c: w * (1 + spread / total) for c, w in weights.items()}
+        weights[plain[0]] = weights.get(plain[0], 0.0) + tuning.excess_low * stage.excess
+        total = sum(weights.values())
+    if total <= 0:
+        return {plain[0] if plain else _TOP: 1.0}
+    return {c: w / total for c, w in weights.items()}
+
+
+@cache
+def announcement_mix(
+    key: tuple[Any, ...], k: int, roll: int, heads_up: bool = True, tuning: Tuning = HARD
+) -> dict[int, float]:
+    """Hard's announcement over rank ``k`` with roll rank ``roll`` (-1: not looked at)."""
+    if roll > k:
+        honest = table_model(key).stage(k).honest[roll] if heads_up else 1.0
+        if honest >= 1.0:
+            return {roll: 1.0}
+        mix = {c: (1 - honest) * p for c, p in bluff_mix(key, k, roll, tuning).items()}
+        mix[roll] = mix.get(roll, 0.0) + honest
+        return mix
+    return dict(bluff_mix(key, k, k, tuning))
+
+
+@cache
+def chance_true(key: tuple[Any, ...], k: int, c: int, tuning: Tuning = HARD) -> float:
+    """P(the dice rank at least ``c`` | ``c`` was announced over rank ``k``), by hard's model.
+
+    The claimant rolled fresh dice (real chances of the table's settings). With weight
+    ``naive_share`` it announced the truth, or the lowest legal claim when the truth was too
+    low; otherwise it announced like hard does.
+    """
+    model = table_model(key)
+    naive = tuning.naive_share
+    true_mass = all_mass = 0.0
+    for roll in range(_TOP + 1):
+        share = (1 - naive) * announcement_mix(key, k, roll, True, tuning).get(c, 0.0)
+        if c == (roll if roll > k else k + 1):
+            share += naive
+        mass = model.chances[roll] * share
+        all_mass += mass
+        if roll >= c:
+            true_mass += mass
+    return true_mass / all_mass if all_mass > 0 else 1.0
+
+
+@cache
+def challenge_rate(key: tuple[Any, ...], k: int, c: int, tuning: Tuning = HARD) -> float:
+    """Hard's chance to challenge ``c`` announced over ``k`` (rather than accept, or fold)."""
+    model = table_model(key)
+    if model.accept_payoff(c) is None:
+        return 1.0
+    stage = model.stage(k)
+    base = stage.challenge[c]
+    verdict = stage.breakeven[c] - chance_true(key, k, c, tuning)
+    if verdict > 0:
+        return base + (1 - base) * min(1.0, tuning.response_tilt * verdict)
+    return base * (1 - min(1.0, tuning.response_tilt * -verdict))
+
+
+# --- choosing an action from a view ----------------------------------------------------------
 
 
 def choose(view: dict[str, Any], level: str, rng: Rng) -> Action:
+    """The action of a CPU of ``level`` in this seat's ``view``; randomness from ``rng`` only."""
     legal = view["legal_actions"]
     if not legal:
         raise ValueError("this seat has nothing to do")
     if level not in LEVELS:
         raise ValueError(f"unknown CPU level {level!r}")
-    if legal[0].startswith("claim:"):
-        return _announce(view, level, rng)
-    return _respond(view, level, rng)
+    if legal[0].startswith(CLAIM_PREFIX):
+        action = _announce(view, level, rng)
+    else:
+        action = _respond(view, level, rng)
+    return action if action in legal else legal[0]
 
 
 def previous_claim(view: dict[str, Any]) -> str | None:
@@ -40,36 +320,47 @@ def previous_claim(view: dict[str, Any]) -> str | None:
     return claims[-2] if len(claims) >= 2 else None
 
 
+def _rank_or_none(claim: str | None, doubles: str) -> int:
+    return -1 if claim is None else rank(claim, doubles)
+
+
+def _live_seats(view: dict[str, Any]) -> int:
+    return sum(1 for lives in view["lives"] if lives > 0)
+
+
+def _sample(mix: dict[int, float], rng: Rng) -> int:
+    draw = uniform(rng)
+    total = 0.0
+    for value, weight in sorted(mix.items()):
+        total += weight
+        if draw < total:
+            return value
+    return max(mix, key=lambda value: mix[value])
+
+
 def _announce(view: dict[str, Any], level: str, rng: Rng) -> Action:
     doubles = view["settings"]["doubles"]
+    order = claim_order(doubles)
     legal = claims_above(view["claim"], doubles)
     dice = view["dice"]
     roll = f"{dice[0]}{dice[1]}" if dice else None
     truth_legal = roll is not None and roll in legal
     if level == "easy":
         if truth_legal and uniform(rng) < 0.5:
-            return claim_action(roll)
-        top = legal[: max(1, min(len(legal), 6))]
-        return claim_action(top[rng.randbelow(len(top))])
-    if truth_legal:
-        if level == "hard" and _mixes_upward(roll, legal, rng):
-            return claim_action(legal[legal.index(roll) + 1])
-        return claim_action(roll)
-    # A bluff is needed: the lowest legal claim is likeliest to pass, but hard mixes in a
-    # step or two higher so that its lowest claims are not always bluffs.
-    steps = 0
-    if level == "hard":
-        draw = uniform(rng)
-        steps = 0 if draw < 0.6 else 1 if draw < 0.9 else 2
-    candidates = [c for c in legal if c != MIA] or [MIA]
-    return claim_action(candidates[min(steps, len(candidates) - 1)])
-
-
-def _mixes_upward(roll: str, legal: tuple[str, ...], rng: Rng) -> bool:
-    """Now and then claim one step above a low true roll, to keep the truth unreadable."""
-    position = legal.index(roll)
-    room = len(legal) - position - 1
-    return room > 8 and uniform(rng) < 0.12 and legal[position + 1] != MIA
+            return claim_action(roll)  # type: ignore[arg-type]
+        low = legal[: max(1, min(len(legal), 6))]
+        return claim_action(low[rng.randbelow(len(low))])
+    if level == "normal":
+        if truth_legal:
+            return claim_action(roll)  # type: ignore[arg-type]
+        plain = [c for c in legal if c != MIA]
+        return claim_action(plain[0] if plain else MIA)
+    key = settings_key(view["settings"])
+    k = _rank_or_none(view["claim"], doubles)
+    roll_rank = rank(roll, doubles) if roll is not None else -1
+    heads_up = _live_seats(view) <= 2
+    mix = announcement_mix(key, k, roll_rank, heads_up, HARD if heads_up else HARD_TABLE)
+    return claim_action(order[_sample(mix, rng)])
 
 
 def _respond(view: dict[str, Any], level: str, rng: Rng) -> Action:
@@ -77,75 +368,41 @@ def _respond(view: dict[str, Any], level: str, rng: Rng) -> Action:
     settings = view["settings"]
     doubles = settings["doubles"]
     claim = view["claim"]
+    chance = _chance_at_least(claim, doubles)
     if level == "easy":
+        if PASS in legal and uniform(rng) < 0.3:
+            return PASS
         threshold = 0.35 + 0.4 * uniform(rng)
-        chance = _chance_at_least(claim, doubles)
         if ACCEPT in legal and chance > threshold:
             return ACCEPT
         return FOLD if FOLD in legal and uniform(rng) < 0.5 else CHALLENGE
     if level == "normal":
-        true_chance = _chance_at_least(claim, doubles)
-        if PASS in legal and true_chance > 0.4:
+        if PASS in legal and chance > 0.4:
             return PASS
-        if ACCEPT in legal and true_chance >= 0.3:
+        if ACCEPT in legal and chance >= 0.3:
             return ACCEPT
         if FOLD in legal and settings["mia_penalty"] > 1:
             return FOLD
         return CHALLENGE
-    true_chance = posterior_true(claim, previous_claim(view), doubles)
-    if PASS in legal and true_chance > 0.45:
-        return PASS  # the passer is free of responsibility
-    if ACCEPT not in legal:
-        expected_challenge_loss = true_chance * settings["mia_penalty"]
-        if FOLD in legal and expected_challenge_loss > 1:
-            return FOLD
+    key = settings_key(settings)
+    k = _rank_or_none(previous_claim(view), doubles)
+    c = rank(claim, doubles)
+    tuning = HARD if _live_seats(view) <= 2 else HARD_TABLE
+    if PASS in legal:
+        # Passing costs nothing: challenge only a claim that is probably a bluff.
+        truth = chance_true(key, k, c, tuning)
+        risk = truth * (settings["mia_penalty"] if claim == MIA else 1)
+        return CHALLENGE if risk < tuning.pass_below else PASS
+    if ACCEPT not in legal and FOLD not in legal:
         return CHALLENGE
-    return CHALLENGE if true_chance < _accept_risk(claim, doubles) else ACCEPT
-
-
-def _accept_risk(claim: str, doubles: str) -> float:
-    """Rough chance of losing the round after accepting: a needed bluff is often caught."""
-    beat = _chance_above(claim, doubles)
-    return (1 - beat) * 0.62 + beat * 0.28
-
-
-def _chance_at_least(claim: str, doubles: str) -> float:
-    order = claim_order(doubles)
-    return sum(probability(c) for c in order[rank(claim, doubles) :])
-
-
-def _chance_above(claim: str, doubles: str) -> float:
-    order = claim_order(doubles)
-    return sum(probability(c) for c in order[rank(claim, doubles) + 1 :])
+    challenge = uniform(rng) < challenge_rate(key, k, c, tuning)
+    if challenge:
+        return CHALLENGE
+    return ACCEPT if ACCEPT in legal else FOLD
 
 
 @cache
-def posterior_true(claim: str, previous: str | None, doubles: str) -> float:
-    """P(the dice rank at least ``claim`` | it was announced over ``previous``).
-
-    Model of the claimant: rolls fresh dice; when the truth is legal it tells it, except with
-    ``MODEL_BLUFF_RATE`` when it names a uniformly chosen higher claim; when the truth is too
-    low it names the lowest legal claim, or with the bluff rate a higher one.
-    """
+def _chance_at_least(claim: str, doubles: str) -> float:
+    """Chance that a fresh roll ranks at least ``claim``."""
     order = claim_order(doubles)
-    legal = claims_above(previous, doubles)
-    minimum = legal[0]
-    beta = MODEL_BLUFF_RATE
-    target = rank(claim, doubles)
-    numerator = denominator = 0.0
-    for roll in order:
-        p_roll = probability(roll)
-        if rank(roll, doubles) >= rank(minimum, doubles):
-            honest, higher = roll, order[rank(roll, doubles) + 1 :]
-        else:
-            honest, higher = minimum, order[rank(minimum, doubles) + 1 :]
-        likelihood = (1 - beta) * (claim == honest)
-        if claim in higher:
-            likelihood += beta / len(higher)
-        elif claim == honest and not higher:
-            likelihood += beta
-        weight = p_roll * likelihood
-        denominator += weight
-        if rank(roll, doubles) >= target:
-            numerator += weight
-    return numerator / denominator if denominator else 0.0
+    return sum(probability(c) for c in order[rank(claim, doubles) :])

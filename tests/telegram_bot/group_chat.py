@@ -34,7 +34,7 @@ class GroupChat:
             m["text"]
             for m in self.api.messages(self.chat_id)
             if not m["deleted"] and not m.get("reply_markup") and m.get("from_bot", True)
-            and not m["text"].startswith("/")
+            and m["text"] and not m["text"].startswith("/")
         ]  # fmt: skip
 
     def press(self, user_id: int, label: str, message: dict[str, Any] | None = None) -> dict:
