@@ -15,7 +15,7 @@ from flask.typing import ResponseReturnValue
 
 from games.base import Text
 from games.registry import get_game
-from tables import lobby, play
+from tables import lobby, play, stats
 from tables.errors import NoSuchTable
 from tables.ids import is_table_id
 from tables.model import Table
@@ -73,6 +73,7 @@ def me() -> ResponseReturnValue:
             "language_code": user.language_code,
             "language": lang,
             "strings": page_strings(lang),
+            "stats": stats.user_stats(store().redis, user.id),
             "tables": [
                 {
                     "id": t.id,

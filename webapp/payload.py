@@ -108,6 +108,7 @@ PAGE_STRINGS = {
     "connecting": N_("Connecting…"),
     "reconnecting": N_("Connection lost. Reconnecting…"),
     "sent": N_("Sent!"),
+    "stats": N_("Your games: {games} · wins: {wins} · bluffs caught: {bluffs_caught}"),
 }
 
 

@@ -49,6 +49,7 @@ def test_me_returns_the_user_from_initdata(http):
     body = response.json()
     assert (body["id"], body["first_name"], body["language_code"]) == (1, "Alice", "en")
     assert body["strings"]["lift"] == "Tap the cup to look"
+    assert body["stats"]["games"] == 0 and body["tables"] == []
 
 
 @pytest.mark.parametrize(

@@ -213,6 +213,7 @@
     try {
       const me = await api("/api/me");
       state.strings = me.strings;
+      $("stats").textContent = say("stats", me.stats);
       document.documentElement.lang = me.language;
       notice(say("connecting"));
       if (!tableId && me.tables.length === 1) tableId = me.tables[0].id;
