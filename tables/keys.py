@@ -5,6 +5,7 @@ atomic script touches a single Redis Cluster slot.
                          rv (version the chat has seen rendered)
     table:{T}:events     stream of public events, entry id "<version>-1"
     table:{T}:log:<n>    list: public events of game n at the table (for /log)
+    table:{T}:story      list: story lines not yet posted (a busy group's batch)
     chat:{C:topic}:table id of the open table of a chat or forum topic
     tables:active        set of open table ids (for sweeps)
     tables:deadlines     sorted set: table id by its next deadline (hint; the doc decides)
@@ -27,6 +28,11 @@ def table(table_id: str) -> str:
 
 def events(table_id: str) -> str:
     return f"table:{{{table_id}}}:events"
+
+
+def story(table_id: str) -> str:
+    """Story lines waiting for room in a busy chat (posted as one message later)."""
+    return f"table:{{{table_id}}}:story"
 
 
 def game_log(table_id: str, game_no: int) -> str:

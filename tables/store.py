@@ -309,6 +309,26 @@ class TableStore:
         value = self.redis.hget(keys.table(table_id), "msg")
         return int(value) if value is not None else None
 
+    def rendered_version(self, table_id: str) -> int:
+        value = self.redis.hget(keys.table(table_id), "rv")
+        return int(value) if value is not None else 0
+
+    def push_story(self, table_id: str, lines: list[str]) -> None:
+        """Keep story lines for later, when the chat has room for a message again."""
+        if lines:
+            pipe = self.redis.pipeline(transaction=True)
+            pipe.lpush(keys.story(table_id), *reversed(lines))  # back in front, in order
+            pipe.expire(keys.story(table_id), self.config.closed_key_ttl)
+            pipe.execute()
+
+    def take_story(self, table_id: str) -> list[str]:
+        """All waiting story lines, removed at once (so exactly one worker posts them)."""
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.lrange(keys.story(table_id), 0, -1)
+        pipe.delete(keys.story(table_id))
+        lines, _ = pipe.execute()
+        return [_text(line) for line in lines]
+
     def claim_render(self, table_id: str, version: int) -> int | None:
         """Claim the right to show ``version`` in the chat, once across all bot processes.
 

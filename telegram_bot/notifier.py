@@ -22,9 +22,12 @@ from tables import updates
 from tables.errors import NoSuchTable
 from tables.model import PLAYING, Table
 from tables.store import TableStore
-from telegram_bot.render import story_messages, table_message
+from telegram_bot.chat_budget import ChatBudget
+from telegram_bot.render import story_lines, story_messages, table_message, with_banner
 
 log = logging.getLogger(__name__)
+STORY_COST = 3  # a story message, the table message below it, and one spare
+RETRY_STORY_AFTER = 5.0
 
 
 class Notifier:
@@ -42,7 +45,11 @@ class Notifier:
         self.consumer = consumer
         self.edit_interval = edit_interval
         self.miniapp_link = miniapp_link
+        self.budget = ChatBudget(store.redis)
+        self._chats: dict[str, int] = {}  # table -> chat (a cache: tables never move)
         self._dirty: set[str] = set()
+        self._closing = False
+        self._timers: list[asyncio.TimerHandle] = []
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._last_edit: dict[str, float] = {}
 
@@ -75,12 +82,17 @@ class Notifier:
             updates.ack(self.store.redis, [entry_id for entry_id, _ in entries])
 
     def schedule(self, table_id: str) -> None:
+        if self._closing:
+            return
         self._dirty.add(table_id)
         if table_id not in self._tasks:
             self._tasks[table_id] = asyncio.create_task(self._drain(table_id))
 
     async def close(self) -> None:
         """Stop pending renders (shutdown); what they would have shown is found again later."""
+        self._closing = True
+        for handle in self._timers:
+            handle.cancel()
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()
@@ -95,8 +107,8 @@ class Notifier:
         try:
             while table_id in self._dirty:
                 self._dirty.discard(table_id)
-                await self._wait_for_edit_slot(table_id)
                 try:
+                    await self._wait_for_edit_slot(table_id)
                     await self.render(table_id)
                 except redis.RedisError as error:
                     log.warning(
@@ -115,37 +127,103 @@ class Notifier:
             wait = self.edit_interval - (time.monotonic() - last)
             if wait > 0:
                 await asyncio.sleep(wait)
+        chat_id = self._chats.get(table_id)
+        if chat_id is not None:
+            # Wait for room in the chat *before* claiming: changes that arrive meanwhile are
+            # shown together in one edit.
+            await self.budget.wait_for(chat_id)
 
     async def render(self, table_id: str) -> None:
         try:
             table = await asyncio.to_thread(self.store.load, table_id)
         except NoSuchTable:
             return
+        self._chats[table_id] = table.chat_id
         shown = await asyncio.to_thread(self.store.claim_render, table_id, table.version)
-        if shown is None:
+        events: list = []
+        if shown is not None:
+            batches = await asyncio.to_thread(self.store.events_after, table_id, shown)
+            events = [event for _version, batch in batches for event in batch]
+        new_lines = story_lines(table, events)
+        pending = await asyncio.to_thread(self.store.take_story, table_id) + new_lines
+        if shown is None and not pending:
             return  # this version (or a newer one) is already in the chat
-        batches = await asyncio.to_thread(self.store.events_after, table_id, shown)
-        events = [event for _version, batch in batches for event in batch]
+        self._last_edit[table_id] = time.monotonic()
         message_id = await asyncio.to_thread(self.store.message_id, table_id)
         text, keyboard = table_message(table, self.miniapp_link(table))
-        story = story_messages(table, events)
-        self._last_edit[table_id] = time.monotonic()
-        for chunk in story:
-            await self._send(table, chunk, None)
-        if (story and table.status == PLAYING) or message_id is None:
-            # The table moves below the story so the buttons stay at the bottom of the chat.
-            new_id = await self._send(table, text, keyboard)
-            if new_id is not None:
-                await asyncio.to_thread(self.store.set_message_id, table_id, new_id)
-                if message_id is not None:
-                    await self._delete(table, message_id)
-            return
-        if not await self._edit(table, message_id, text, keyboard):
+        if pending:
+            if await self._room_for_story(table):
+                await self._post_story(table, pending, message_id, text, keyboard)
+                return
+            # A busy group: the table message carries the news until there is room.
+            await asyncio.to_thread(self.store.push_story, table_id, pending)
+            text = with_banner(text, pending, table.language)
+            self._retry_later(table_id)
+        if shown is not None and await self._newer_shown(table_id, table.version):
+            return  # another worker already showed a newer version
+        await self.budget.take(table.chat_id)
+        if message_id is None or not await self._edit(table, message_id, text, keyboard):
             new_id = await self._send(table, text, keyboard)
             if new_id is not None:
                 await asyncio.to_thread(self.store.set_message_id, table_id, new_id)
         if not table.is_open:
             self._last_edit.pop(table_id, None)
+
+    async def _room_for_story(self, table: Table) -> bool:
+        """Story messages go out when the chat has room for them and the table message (a
+        game's end always goes out, waiting for room if need be)."""
+        if not table.is_open or table.chat_id > 0:
+            return True
+        budget = await asyncio.to_thread(self.budget.peek, table.chat_id, STORY_COST)
+        return budget.wait <= 0
+
+    async def _post_story(
+        self,
+        table: Table,
+        lines: list[str],
+        message_id: int | None,
+        text: str,
+        keyboard: InlineKeyboardMarkup | None,
+    ) -> None:
+        for chunk in story_messages(lines):
+            await self.budget.take(table.chat_id)
+            await self._send(table, chunk, None)
+        await self.budget.take(table.chat_id)
+        if table.status == PLAYING or message_id is None:
+            # The table moves below the story so its buttons stay at the bottom of the chat.
+            await self._replace(table, message_id, text, keyboard)
+        elif not await self._edit(table, message_id, text, keyboard):
+            await self._replace(table, None, text, keyboard)
+
+    async def _replace(
+        self,
+        table: Table,
+        old_id: int | None,
+        text: str,
+        keyboard: InlineKeyboardMarkup | None,
+    ) -> None:
+        """Send the table message anew (at the bottom of the chat) and drop the old one."""
+        new_id = await self._send(table, text, keyboard)
+        if new_id is not None:
+            await asyncio.to_thread(self.store.set_message_id, table.id, new_id)
+            if old_id is not None:
+                await self._delete(table, old_id)
+
+    async def bring_down(self, table_id: str) -> None:
+        """Post the table message again at the bottom of the chat (someone asked for it)."""
+        table = await asyncio.to_thread(self.store.load, table_id)
+        old_id = await asyncio.to_thread(self.store.message_id, table_id)
+        text, keyboard = table_message(table, self.miniapp_link(table))
+        await self.budget.take(table.chat_id)
+        await self._replace(table, old_id, text, keyboard)
+
+    async def _newer_shown(self, table_id: str, version: int) -> bool:
+        return await asyncio.to_thread(self.store.rendered_version, table_id) > version
+
+    def _retry_later(self, table_id: str, delay: float = RETRY_STORY_AFTER) -> None:
+        """Look again for room to post a waiting story, even if the table stays quiet."""
+        self._timers = [handle for handle in self._timers if not handle.cancelled()]
+        self._timers.append(asyncio.get_running_loop().call_later(delay, self.schedule, table_id))
 
     async def _send(
         self, table: Table, text: str, keyboard: InlineKeyboardMarkup | None

@@ -23,6 +23,7 @@ from translations import tr
 
 MAX_TEXT = 4096
 PANEL_SETTINGS = "settings"
+BANNER_LINES = 8
 CPU_LEVEL_LABELS = {"easy": N_("🤖 + easy"), "normal": N_("🤖 + normal"), "hard": N_("🤖 + hard")}
 CPU_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
@@ -91,8 +92,8 @@ def _turn_notes(table: Table, game: Game, state: Any, names: list[str]) -> list[
     return notes
 
 
-def story_messages(table: Table, events: list[Event]) -> list[str]:
-    """New messages for the chat's story: reveals, results, eliminations, the winner."""
+def story_lines(table: Table, events: list[Event]) -> list[str]:
+    """The chat's story for these events: reveals, results, eliminations, the winner."""
     game = get_game(table.game)
     language = table.language
     names = table.display_names()
@@ -104,14 +105,27 @@ def story_messages(table: Table, events: list[Event]) -> list[str]:
             lines.append(
                 tr(
                     language,
-                    "🤖 {name} missed two turns: a CPU plays for them until they are "
-                    "back (any button brings them back).",
+                    "🤖 {name} missed two turns: a CPU plays for them until they are back "
+                    "(any button brings them back).",
                     name=names[event["seat"]],
                 )
             )
         elif event["type"] == "rematch":
             lines.append(tr(language, "🔁 Rematch! Same seats, same rules."))
+    return lines
+
+
+def story_messages(lines: list[str]) -> list[str]:
+    """Story lines packed into as few messages as Telegram's 4096 characters allow."""
     return _chunks(lines) if lines else []
+
+
+def with_banner(text: str, lines: list[str], language: str) -> str:
+    """The table message with the latest story on top, while a busy chat has no room for a
+    message of its own (the lines are posted later, batched)."""
+    recent = lines[-BANNER_LINES:]
+    banner = "\n".join([tr(language, "📣 Latest:"), *recent])
+    return _fit(f"{banner}\n\n{text}")
 
 
 def _lobby_text(table: Table, game: Game) -> str:

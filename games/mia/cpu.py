@@ -10,8 +10,9 @@ the seat's view (``GAME.view(state, seat)``), so a CPU cannot see dice it did no
   (:func:`table_model`) and leans from it towards what beats common human play:
 
   - as claimant it tells the truth when the truth is strong enough, and otherwise bluffs in
-    the equilibrium's proportions, tilted towards the lower legal claims. The mix keeps the
-    lowest legal claim truthful often enough that "challenge the lowest claim" loses.
+    the equilibrium's proportions, tilted towards the lower legal claims (which weaker
+    receivers accept more often) but spread over several claims, so that neither "challenge
+    the lowest legal claim" nor a fixed threshold such as "challenge above 54" beats it.
   - as receiver it computes the chance that the claim is true from the real roll
     probabilities, the claim the claimant had to beat, and a model of the claimant (part
     "truth or the lowest legal claim", part its own mix), and moves its equilibrium
@@ -51,15 +52,16 @@ _EPS = 1e-9
 class Tuning:
     """The knobs of ``hard`` (tuned with ``python -m bench.cpu_strength``)."""
 
-    bluff_tilt: float = 1.0  # bluff weight falls by exp(-tilt) per step above the lowest claim
+    bluff_tilt: float = 0.7  # bluff weight falls by exp(-tilt) per step above the lowest claim
     naive_share: float = 0.8  # share of "truth or the lowest legal claim" in the claimant model
-    response_tilt: float = 1.5  # how far the challenge rate follows the model's verdict
+    response_tilt: float = 2.0  # how far the challenge rate follows the model's verdict
     pass_below: float = 0.35  # with "pass on" legal: challenge below this chance of truth
-    excess_low: float = 0.5  # share of the free (beyond capacity) bluffs put on the lowest claim
 
 
 HARD = Tuning()  # heads-up
-HARD_TABLE = Tuning()  # three or more seats with lives
+# At three or more seats an accepted claimant is usually out of danger for the round, and
+# the others mostly play naively: lean further towards exploiting them.
+HARD_TABLE = Tuning(bluff_tilt=2.5, response_tilt=3.0)
 
 
 # --- The equilibrium of a heads-up round ---------------------------------------------------
@@ -74,12 +76,11 @@ class Stage:
 
     k: int
     beta: float  # what a bluff costs its claimant (net lives) when the receiver plays well
-    saturated: bool  # even the best bluff is always challenged: bluffs beyond capacity are free
+    saturated: bool  # more bluffs than the receiver tolerates anywhere: every bluff is challenged
     honest: tuple[float, ...]  # per roll: the chance the claimant announces the truth
     challenge: tuple[float, ...]  # per claim: the receiver's chance to challenge (not accept/fold)
     capacity: tuple[float, ...]  # per claim: bluff mass (per unit roll mass) the receiver tolerates
     breakeven: tuple[float, ...]  # per claim: chance of truth at which the receiver is indifferent
-    excess: float  # forced bluff mass beyond all capacities (saturated stages only)
 
 
 @dataclass(frozen=True)
@@ -95,9 +96,14 @@ class TableModel:
         return self.stages[k + 1]
 
     def accept_payoff(self, c: int) -> float | None:
-        """Net lives the claimant of ``c`` expects after the receiver accepts (folds, for Mia)."""
+        """Net lives the claimant of ``c`` expects after the receiver accepts (folds, for Mia).
+
+        None when the receiver must challenge: Mia cannot be accepted, and folding is worth
+        considering only when a true Mia costs the challenger more than the fold's one life.
+        """
         if c == _TOP:
-            return -1.0 if self.settings_key[3] else None
+            _, mia_penalty, _, fold_on_mia = self.settings_key
+            return -1.0 if fold_on_mia and mia_penalty > 1 else None
         return -self.values[c + 1]
 
 
@@ -136,66 +142,62 @@ def _solve_stage(
     false_mia_penalty: int,
     fold_on_mia: bool,
 ) -> tuple[Stage, float]:
+    """The stage "beat rank ``k``", given the values of every higher stage.
+
+    Payoffs are net lives for the claimant (lost minus the receiver's), so lower is better
+    for it. A claim ``c`` pays ``held`` when challenged and true, ``caught`` when challenged
+    and false, and ``accepted`` when the receiver accepts (then must beat ``c``) or folds.
+    """
     claims = range(k + 1, _TOP + 1)
-    held: dict[int, float] = {}  # claimant's payoff when challenged and the claim holds
-    caught: dict[int, float] = {}  # ... when challenged and the claim fails
-    accepted: dict[int, float | None] = {}  # ... when accepted (None: the receiver must challenge)
+    held: dict[int, float] = {}
+    caught: dict[int, float] = {}
+    accepted: dict[int, float] = {}  # claims absent here are always challenged
     for c in claims:
         if c == _TOP:
             held[c], caught[c] = -float(mia_penalty), float(false_mia_penalty)
-            accepted[c] = -1.0 if fold_on_mia else None
+            if fold_on_mia and mia_penalty > 1:
+                accepted[c] = -1.0
         else:
             held[c], caught[c], accepted[c] = -1.0, 1.0, -values[c]
     capacity = [0.0] * (_TOP + 1)
     breakeven = [0.0] * (_TOP + 1)
-    for c in claims:
-        a = accepted[c]
-        if a is not None:
-            capacity[c] = (a - held[c]) / (caught[c] - a)
-            breakeven[c] = (caught[c] - a) / (caught[c] - held[c])
+    for c, a in accepted.items():
+        capacity[c] = (a - held[c]) / (caught[c] - a)
+        breakeven[c] = (caught[c] - a) / (caught[c] - held[c])
+    # Fill the claims whose acceptance is worth most to the claimant first. Each level of
+    # ``accepted`` turns its rolls honest and opens its capacity to bluffs; the level where
+    # the capacity takes up all remaining bluffs is the cost of a bluff, ``beta``.
+    groups: list[list[int]] = []
+    for c in sorted(accepted, key=lambda c: accepted[c]):
+        if groups and accepted[c] - accepted[groups[-1][0]] < _EPS:
+            groups[-1].append(c)
+        else:
+            groups.append([c])
     ceiling = min(caught[c] for c in claims)  # a bluff never costs more than being caught
     forced = sum(chances[: k + 1])
-    supply = forced + sum(chances[c] for c in claims if accepted[c] is not None)
-    filled = 0.0
-    beta = ceiling
-    split: tuple[list[int], float] | None = None
-    levels = sorted({accepted[c] for c in claims if accepted[c] is not None})  # type: ignore[misc]
-    groups: list[list[int]] = []
-    last = None
-    for level in levels:
-        members = [c for c in claims if accepted[c] is not None and accepted[c] == level]
-        if last is not None and level - last < _EPS:
-            groups[-1].extend(members)
-        else:
-            groups.append(members)
-        last = level
+    unplaced = forced + sum(chances[c] for c in accepted)  # bluffs not yet tolerated anywhere
+    beta, boundary, boundary_honest = ceiling, [], 1.0
     for group in groups:
         level = accepted[group[0]]
-        assert level is not None
         if level >= ceiling:
             break
-        drop = sum(chances[c] * (1 + capacity[c]) for c in group)
-        if supply - filled <= drop:
-            share = (supply - filled) / drop  # the boundary rolls tell the truth this often
-            split, beta = (group, share), level
-            supply -= share * sum(chances[c] for c in group)
-            filled += share * sum(chances[c] * capacity[c] for c in group)
+        taken = sum(chances[c] * (1 + capacity[c]) for c in group)
+        if unplaced <= taken:
+            beta, boundary, boundary_honest = level, group, unplaced / taken
             break
-        supply -= sum(chances[c] for c in group)
-        filled += sum(chances[c] * capacity[c] for c in group)
-    saturated = split is None
+        unplaced -= taken
     honest = [0.0] * (_TOP + 1)
     challenge = [1.0] * (_TOP + 1)
     value = 0.0
     bluffing = forced
     for c in claims:
-        a = accepted[c]
+        a = accepted.get(c)
         if a is None:
-            honest[c], challenge[c] = 1.0, 1.0
+            honest[c] = 1.0
             value += chances[c] * held[c]
             continue
-        if split is not None and c in split[0]:
-            honest[c] = split[1]
+        if c in boundary:
+            honest[c] = boundary_honest
         else:
             honest[c] = 1.0 if a < beta else 0.0
         challenge[c] = min(1.0, (beta - a) / (caught[c] - a)) if a < beta else 0.0
@@ -205,12 +207,11 @@ def _solve_stage(
     stage = Stage(
         k=k,
         beta=beta,
-        saturated=saturated,
+        saturated=not boundary,
         honest=tuple(honest),
         challenge=tuple(challenge),
         capacity=tuple(capacity),
         breakeven=tuple(breakeven),
-        excess=max(0.0, supply - filled) if saturated else 0.0,
     )
     return stage, value
 
@@ -223,25 +224,19 @@ def bluff_mix(key: tuple[Any, ...], k: int, above: int, tuning: Tuning = HARD) -
     """Where hard's bluffs go in stage ``k`` when they must rank above ``above``."""
     model = table_model(key)
     stage = model.stage(k)
-    lowest = k + 1
     weights: dict[int, float] = {}
+    lowest = None
     for c in range(max(k, above) + 1, _TOP + 1):
         a = model.accept_payoff(c)
         if a is None or a >= stage.beta or stage.capacity[c] <= 0:
             continue
+        lowest = c if lowest is None else lowest
+        # Lean towards the lowest claims, but leave Mia (folded to, at some tables) alone.
         tilt = 1.0 if c == _TOP else math.exp(-tuning.bluff_tilt * (c - lowest))
         weights[c] = model.chances[c] * stage.capacity[c] * tilt
-    plain = [c for c in range(max(k, above) + 1, _TOP)]
     total = sum(weights.values())
-    if stage.saturated and plain and stage.excess > 0:
-        # Bluffs beyond every capacity are caught by a good receiver whatever they name:
-        # most name the lowest claim, which a weaker receiver accepts most often.
-        spread = (1 - tuning.excess_low) * stage.excess
-        if total > 0:
-            weights = {c: w * (1 + spread / total) for c, w in weights.items()}
-        weights[plain[0]] = weights.get(plain[0], 0.0) + tuning.excess_low * stage.excess
-        total = sum(weights.values())
-    if total <= 0:
+    if total <= 0:  # nothing above the roll is worth a bluff: name the lowest claim above it
+        plain = range(max(k, above) + 1, _TOP)
         return {plain[0] if plain else _TOP: 1.0}
     return {c: w / total for c, w in weights.items()}
 
@@ -256,7 +251,8 @@ def announcement_mix(
         if honest >= 1.0:
             return {roll: 1.0}
         mix = {c: (1 - honest) * p for c, p in bluff_mix(key, k, roll, tuning).items()}
-        mix[roll] = mix.get(roll, 0.0) + honest
+        if honest > 0:
+            mix[roll] = mix.get(roll, 0.0) + honest
         return mix
     return dict(bluff_mix(key, k, k, tuning))
 
@@ -308,10 +304,8 @@ def choose(view: dict[str, Any], level: str, rng: Rng) -> Action:
     if level not in LEVELS:
         raise ValueError(f"unknown CPU level {level!r}")
     if legal[0].startswith(CLAIM_PREFIX):
-        action = _announce(view, level, rng)
-    else:
-        action = _respond(view, level, rng)
-    return action if action in legal else legal[0]
+        return _announce(view, level, rng)
+    return _respond(view, level, rng)
 
 
 def previous_claim(view: dict[str, Any]) -> str | None:
@@ -344,15 +338,15 @@ def _announce(view: dict[str, Any], level: str, rng: Rng) -> Action:
     legal = claims_above(view["claim"], doubles)
     dice = view["dice"]
     roll = f"{dice[0]}{dice[1]}" if dice else None
-    truth_legal = roll is not None and roll in legal
+    truth = roll if roll in legal else None  # the roll, when announcing it is allowed
     if level == "easy":
-        if truth_legal and uniform(rng) < 0.5:
-            return claim_action(roll)  # type: ignore[arg-type]
+        if truth is not None and uniform(rng) < 0.5:
+            return claim_action(truth)
         low = legal[: max(1, min(len(legal), 6))]
         return claim_action(low[rng.randbelow(len(low))])
     if level == "normal":
-        if truth_legal:
-            return claim_action(roll)  # type: ignore[arg-type]
+        if truth is not None:
+            return claim_action(truth)
         plain = [c for c in legal if c != MIA]
         return claim_action(plain[0] if plain else MIA)
     key = settings_key(view["settings"])

@@ -39,6 +39,10 @@ CLAIMS = [
 ]
 
 
+def in_game(message) -> bool:
+    return re.search(r"· round \d+\n", message["text"]) is not None
+
+
 def replies(api, chat_id: int, contains: str) -> list[str]:
     return [
         m["text"]
@@ -59,7 +63,7 @@ def alice_plays_until_the_end(chat: GroupChat, name: str = "Alice") -> None:
             if any("wins the game" in text for text in chat.story()):
                 return {"over": True}
             message = chat.table_message()
-            if message and "round" in message["text"] and acting_name(message) == name:
+            if message and in_game(message) and acting_name(message) == name:
                 return message
             return None
 
@@ -101,7 +105,7 @@ def test_solo_practice_against_cpus_then_stats_log_verify_and_rematch(bot, bot_a
     chat.press(ALICE, "⬅️ Back")
     chat.wait_table(lambda m: "▶️ Start" in labels(m))
     chat.press(ALICE, "▶️ Start")
-    chat.wait_table(lambda m: "round 1" in m["text"])
+    chat.wait_table(lambda m: "· round 1\n" in m["text"])
 
     alice_plays_until_the_end(chat)
     story = "\n".join(chat.story())
@@ -136,9 +140,7 @@ def test_the_tutorial_shows_a_tip_at_each_decision_and_never_counts(bot, bot_api
     assert wait_reply(bot_api, ALICE, "Welcome to the tutorial")
     tips = set()
     for _ in range(3):
-        message = chat.wait_table(
-            lambda m: "round" in m["text"] and acting_name(m) == "Alice", timeout=20
-        )
+        message = chat.wait_table(lambda m: in_game(m) and acting_name(m) == "Alice", timeout=20)
         tip = re.search(r"💡 .*", message["text"])
         assert tip, message["text"]
         tips.add(tip[0])
@@ -172,7 +174,7 @@ def test_turn_timers_fire_once_with_two_bot_processes(bot, bot_api, redis_server
         store.change(table.id, lambda t: lobby.change_setting(t, ALICE, "turn_timer", 2))
         store.change(table.id, lambda t: lobby.change_setting(t, ALICE, "cpu_delay", 1.0))
         chat.press(ALICE, "▶️ Start")
-        chat.wait_table(lambda m: "round 1" in m["text"])
+        chat.wait_table(lambda m: "· round 1\n" in m["text"])
 
         # Nobody moves: timeouts, then a CPU stands in for whoever missed two turns.
         bot_api.wait_for(lambda: replies(bot_api, GROUP, "missed two turns"), timeout=30)

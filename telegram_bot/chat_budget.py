@@ -1,0 +1,93 @@
+"""How many messages a chat may still get: Telegram's flood limits as shared token buckets.
+
+Telegram allows about one message per second in a chat (a short burst is tolerated) and 20
+per minute in a group; edits count too. PTB's rate limiter guards the overall 30/s but not a
+single chat, and each bot process has its own. These buckets live in Redis, so every worker
+of the bot draws from the same budget for a chat, and the notifier can ask before it acts:
+enough left for a story message, or only for an edit?
+
+    budget:{chat}:second   per chat: capacity 3, refilled at 1 per second
+    budget:{chat}:minute   per group: capacity 19, refilled at 19 per minute
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import redis
+
+PER_SECOND = (3.0, 0.95)  # capacity, tokens per second (a little under Telegram's 1/s)
+PER_MINUTE = (19.0, 19.0 / 60.0)
+
+_TAKE = """
+local now = tonumber(ARGV[1])
+local cost = tonumber(ARGV[2])
+local take = ARGV[3] == '1'
+local wait = 0
+local state = {}
+for i, key in ipairs(KEYS) do
+  local capacity = tonumber(ARGV[2 + i * 2])
+  local rate = tonumber(ARGV[3 + i * 2])
+  local data = redis.call('HMGET', key, 't', 'u')
+  local tokens = tonumber(data[1]) or capacity
+  local updated = tonumber(data[2]) or now
+  tokens = math.min(capacity, tokens + math.max(0, now - updated) * rate)
+  state[i] = tokens
+  if tokens < cost then wait = math.max(wait, (cost - tokens) / rate) end
+end
+if wait == 0 and take then
+  for i, key in ipairs(KEYS) do
+    redis.call('HSET', key, 't', state[i] - cost, 'u', now)
+    redis.call('EXPIRE', key, 600)
+  end
+end
+return {tostring(wait), tostring(state[#state])}
+"""
+
+
+@dataclass(frozen=True)
+class Budget:
+    wait: float  # seconds until ``cost`` messages may be sent (0: now)
+    left: float  # tokens left in the tightest long-term bucket (group minute, or per second)
+
+
+class ChatBudget:
+    def __init__(self, client: redis.Redis, clock: Callable[[], float] = time.time) -> None:
+        self.clock = clock
+        self._script = client.register_script(_TAKE)
+
+    def _call(self, chat_id: int, cost: float, take: bool) -> Budget:
+        keys = [f"budget:{{{chat_id}}}:second"]
+        limits = [*PER_SECOND]
+        if chat_id < 0:  # groups and supergroups have negative ids
+            keys.append(f"budget:{{{chat_id}}}:minute")
+            limits += [*PER_MINUTE]
+        wait, left = self._script(
+            keys=keys, args=[self.clock(), cost, "1" if take else "0", *limits]
+        )
+        return Budget(float(wait), float(left))
+
+    def peek(self, chat_id: int, cost: float = 1) -> Budget:
+        return self._call(chat_id, cost, take=False)
+
+    def try_take(self, chat_id: int, cost: float = 1) -> Budget:
+        return self._call(chat_id, cost, take=True)
+
+    async def take(self, chat_id: int, cost: float = 1) -> None:
+        """Wait until the chat may get ``cost`` more messages, and count them as sent."""
+        while True:
+            budget = await asyncio.to_thread(self.try_take, chat_id, cost)
+            if budget.wait <= 0:
+                return
+            await asyncio.sleep(min(budget.wait, 5.0) + 0.01)
+
+    async def wait_for(self, chat_id: int, cost: float = 1) -> None:
+        """Wait until ``cost`` messages would be allowed, without counting them."""
+        while True:
+            budget = await asyncio.to_thread(self.peek, chat_id, cost)
+            if budget.wait <= 0:
+                return
+            await asyncio.sleep(min(budget.wait, 5.0) + 0.01)
