@@ -1,4 +1,4 @@
-"""``python -m telegram_bot``: run the bot (long polling) until interrupted."""
+"""``python -m telegram_bot``: run the bot (long polling, webhook, or a worker) until stopped."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import asyncio
 import logging
 import signal
 import sys
+from urllib.parse import urlparse
 
 from telegram import Update
 from telegram.ext import Application
@@ -14,6 +15,8 @@ from tables.connection import connect
 from tables.store import TableStore
 from telegram_bot.app import build_application, start_background, stop_background
 from telegram_bot.config import BotConfig, ConfigError
+
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER]
 
 
 def main() -> int:
@@ -32,10 +35,21 @@ def main() -> int:
     if config.role == "worker":
         asyncio.run(run_worker(application))
         return 0
-    application.run_polling(
-        allowed_updates=[Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER],
-        drop_pending_updates=False,
-    )
+    if config.role == "webhook":
+        assert config.webhook_url is not None
+        # Telegram sends the secret in X-Telegram-Bot-Api-Secret-Token; PTB's webhook server
+        # refuses any request without it (403), so only Telegram can feed this worker.
+        application.run_webhook(
+            listen=config.webhook_listen,
+            port=config.webhook_port,
+            url_path=urlparse(config.webhook_url).path.lstrip("/"),
+            webhook_url=config.webhook_url,
+            secret_token=config.webhook_secret,
+            allowed_updates=ALLOWED_UPDATES,
+            drop_pending_updates=False,
+        )
+        return 0
+    application.run_polling(allowed_updates=ALLOWED_UPDATES, drop_pending_updates=False)
     return 0
 
 

@@ -13,7 +13,9 @@ from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, Comm
 
 from tables.store import TableStore
 from telegram_bot import extra_commands, handlers
+from telegram_bot.chat_budget import ChatBudget
 from telegram_bot.config import BotConfig
+from telegram_bot.handlers import answers_refusals as guard
 from telegram_bot.notifier import Notifier
 from telegram_bot.services import Services
 from telegram_bot.sweeper import Sweeper
@@ -38,18 +40,18 @@ def build_application(config: BotConfig, store: TableStore) -> Application:
     )
     application.bot_data["services"] = services
     groups = filters.ChatType.GROUPS
-    application.add_handler(CommandHandler(["start", "help"], handlers.start_or_help))
-    application.add_handler(CommandHandler("rules", handlers.rules))
-    application.add_handler(CommandHandler("mia", handlers.open_table, filters=groups))
+    application.add_handler(CommandHandler(["start", "help"], guard(handlers.start_or_help)))
+    application.add_handler(CommandHandler("rules", guard(handlers.rules)))
+    application.add_handler(CommandHandler("mia", guard(handlers.open_table), filters=groups))
     application.add_handler(
-        CommandHandler("mia", extra_commands.solo_lobby, filters=filters.ChatType.PRIVATE)
+        CommandHandler("mia", guard(extra_commands.solo_lobby), filters=filters.ChatType.PRIVATE)
     )
-    application.add_handler(CommandHandler("cancel", handlers.cancel_table))
-    application.add_handler(CommandHandler("stats", extra_commands.show_stats))
-    application.add_handler(CommandHandler("top", extra_commands.show_top, filters=groups))
-    application.add_handler(CommandHandler("verify", extra_commands.verify))
-    application.add_handler(CommandHandler("log", extra_commands.send_log))
-    application.add_handler(CommandHandler("tutorial", extra_commands.start_tutorial))
+    application.add_handler(CommandHandler("cancel", guard(handlers.cancel_table)))
+    application.add_handler(CommandHandler("stats", guard(extra_commands.show_stats)))
+    application.add_handler(CommandHandler("top", guard(extra_commands.show_top), filters=groups))
+    application.add_handler(CommandHandler("verify", guard(extra_commands.verify)))
+    application.add_handler(CommandHandler("log", guard(extra_commands.send_log)))
+    application.add_handler(CommandHandler("tutorial", guard(extra_commands.start_tutorial)))
     application.add_handler(CallbackQueryHandler(handlers.button))
     application.add_error_handler(_log_error)
     return application
@@ -85,6 +87,12 @@ async def _post_init(application: Application) -> None:
         consumer_name(),
         edit_interval=services.config.table_edit_interval,
         miniapp_link=lambda table: miniapp_link(services, table.id),
+        budget=ChatBudget(
+            services.store.redis,
+            # Kept a little under the limits Telegram enforces.
+            per_second=0.95 * services.config.chat_messages_per_second,
+            group_per_minute=max(1.0, services.config.group_messages_per_minute - 1),
+        ),
     )
     await _set_commands(application)
     services.tasks = [

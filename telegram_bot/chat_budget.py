@@ -6,8 +6,8 @@ single chat, and each bot process has its own. These buckets live in Redis, so e
 of the bot draws from the same budget for a chat, and the notifier can ask before it acts:
 enough left for a story message, or only for an edit?
 
-    budget:{chat}:second   per chat: capacity 3, refilled at 1 per second
-    budget:{chat}:minute   per group: capacity 19, refilled at 19 per minute
+    budget:{chat}:second   per chat: a burst of 3, refilled at (a little under) 1 per second
+    budget:{chat}:minute   per group: 19, refilled at 19 per minute
 """
 
 from __future__ import annotations
@@ -19,8 +19,7 @@ from dataclasses import dataclass
 
 import redis
 
-PER_SECOND = (3.0, 0.95)  # capacity, tokens per second (a little under Telegram's 1/s)
-PER_MINUTE = (19.0, 19.0 / 60.0)
+BURST = 3.0  # messages a chat takes back to back before the per-second rate applies
 
 _TAKE = """
 local now = tonumber(ARGV[1])
@@ -55,16 +54,26 @@ class Budget:
 
 
 class ChatBudget:
-    def __init__(self, client: redis.Redis, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        client: redis.Redis,
+        *,
+        per_second: float = 0.95,
+        group_per_minute: float = 19.0,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        """Rates a little under Telegram's (1/s per chat, 20/min per group) by default."""
         self.clock = clock
+        self.per_second = (max(BURST, per_second), per_second)
+        self.per_minute = (group_per_minute, group_per_minute / 60.0)
         self._script = client.register_script(_TAKE)
 
     def _call(self, chat_id: int, cost: float, take: bool) -> Budget:
         keys = [f"budget:{{{chat_id}}}:second"]
-        limits = [*PER_SECOND]
+        limits = [*self.per_second]
         if chat_id < 0:  # groups and supergroups have negative ids
             keys.append(f"budget:{{{chat_id}}}:minute")
-            limits += [*PER_MINUTE]
+            limits += [*self.per_minute]
         wait, left = self._script(
             keys=keys, args=[self.clock(), cost, "1" if take else "0", *limits]
         )

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
+import re
 from dataclasses import dataclass
 
 DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
-ROLES = ("polling", "worker")
+ROLES = ("polling", "webhook", "worker")
+SECRET_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 
 
 class ConfigError(RuntimeError):
@@ -22,8 +26,13 @@ class BotConfig:
     webapp_url: str | None = None
     table_edit_interval: float = 1.0
     group_messages_per_minute: float = 20.0
+    chat_messages_per_second: float = 1.0
     log_level: str = "INFO"
-    role: str = "polling"  # polling: updates by long polling; worker: background loops only
+    role: str = "polling"  # polling | webhook | worker (background loops only)
+    webhook_url: str | None = None
+    webhook_listen: str = "0.0.0.0"
+    webhook_port: int = 8443
+    webhook_secret: str = ""
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> BotConfig:
@@ -33,21 +42,33 @@ class BotConfig:
             raise ConfigError("TELEGRAM_BOT_TOKEN is required (get one from @BotFather)")
         interval = _number(env, "TABLE_EDIT_INTERVAL", 1.0)
         group_rate = _number(env, "GROUP_MESSAGES_PER_MINUTE", 20.0)
+        chat_rate = _number(env, "CHAT_MESSAGES_PER_SECOND", 1.0)
         webapp_url = env.get("WEBAPP_URL") or None
         if webapp_url and not webapp_url.startswith("https://"):
             raise ConfigError("WEBAPP_URL must be an https:// address (Telegram requires it)")
-        role = env.get("BOT_ROLE", "polling").strip().lower()
+        webhook_url = env.get("WEBHOOK_URL") or None
+        role = env.get("BOT_ROLE", "webhook" if webhook_url else "polling").strip().lower()
         if role not in ROLES:
             raise ConfigError(f"BOT_ROLE must be one of {', '.join(ROLES)}")
+        if role == "webhook" and not webhook_url:
+            raise ConfigError("BOT_ROLE=webhook needs WEBHOOK_URL")
+        secret = env.get("WEBHOOK_SECRET") or derived_webhook_secret(token)
+        if not SECRET_PATTERN.match(secret):
+            raise ConfigError("WEBHOOK_SECRET may use only A-Z, a-z, 0-9, _ and -, up to 256")
         return cls(
             token=token,
             role=role,
+            webhook_url=webhook_url,
+            webhook_listen=env.get("WEBHOOK_LISTEN", "0.0.0.0"),
+            webhook_port=int(_number(env, "WEBHOOK_PORT", 8443)),
+            webhook_secret=secret,
             redis_url=env.get("REDIS_URL") or None,
             api_base_url=env.get("TELEGRAM_API_BASE_URL") or DEFAULT_API_BASE_URL,
             miniapp_short_name=env.get("MINIAPP_SHORT_NAME") or None,
             webapp_url=webapp_url,
             table_edit_interval=max(0.0, interval),
             group_messages_per_minute=max(1.0, group_rate),
+            chat_messages_per_second=max(0.1, chat_rate),
             log_level=env.get("LOG_LEVEL", "INFO").upper(),
         )
 
@@ -57,3 +78,8 @@ def _number(env: dict[str, str], name: str, default: float) -> float:
         return float(env.get(name, default))
     except ValueError as error:
         raise ConfigError(f"{name} must be a number") from error
+
+
+def derived_webhook_secret(token: str) -> str:
+    """The same secret in every worker without one more setting: derived from the token."""
+    return hmac.new(token.encode(), b"webhook-secret", hashlib.sha256).hexdigest()

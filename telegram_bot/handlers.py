@@ -7,9 +7,12 @@ answers its callback query exactly once, with an alert when something was refuse
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
+import redis
 from telegram import (
     CallbackQuery,
     Chat,
@@ -39,6 +42,7 @@ from translations import best_language, render, tr
 
 log = logging.getLogger(__name__)
 MAX_ALERT = 200
+Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Awaitable[None]]
 
 
 def language_of(user: User | None) -> str:
@@ -67,6 +71,24 @@ async def is_chat_admin(chat: Chat, user_id: int) -> bool:
 
 
 # --- commands ----------------------------------------------------------------------------
+
+
+def answers_refusals(handler: Handler) -> Handler:
+    """A command that a rule refuses, or that finds Redis away, gets a plain reply."""
+
+    @functools.wraps(handler)
+    async def wrapper(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        try:
+            await handler(update, context)
+        except (TableError, GameError, redis.RedisError) as error:
+            code = getattr(error, "code", "unavailable")
+            if isinstance(error, redis.RedisError):
+                log.warning("Redis unavailable while handling a command: %s", error)
+            message = update.effective_message
+            if message is not None:
+                await message.reply_text(error_text(code, language_of(update.effective_user)))
+
+    return wrapper
 
 
 async def start_or_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -171,6 +193,10 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         answer = await _handle(query, pressed, context)
     except (TableError, GameError) as error:
         await _alert(query, error_text(error.code, language))
+        return
+    except redis.RedisError as error:
+        log.warning("Redis unavailable while handling a button: %s", error)
+        await _alert(query, error_text("unavailable", language))
         return
     except Exception:
         log.exception("button %s failed", pressed.kind)

@@ -39,13 +39,14 @@ class Notifier:
         *,
         edit_interval: float = 1.0,
         miniapp_link: Callable[[Table], str | None] = lambda table: None,
+        budget: ChatBudget | None = None,
     ) -> None:
         self.bot = bot
         self.store = store
         self.consumer = consumer
         self.edit_interval = edit_interval
         self.miniapp_link = miniapp_link
-        self.budget = ChatBudget(store.redis)
+        self.budget = budget or ChatBudget(store.redis)
         self._chats: dict[str, int] = {}  # table -> chat (a cache: tables never move)
         self._dirty: set[str] = set()
         self._closing = False

@@ -28,5 +28,6 @@ ERROR_TEXTS: dict[str, str] = {
     "invalid_settings": N_("That setting is not allowed."),
     "bad_button": N_("This button is not valid."),
     "nothing_to_see": N_("You have nothing under the cup right now."),
+    "unavailable": N_("The game is briefly unavailable. Please try again in a moment."),
     "error": N_("Something went wrong. Please try again."),
 }

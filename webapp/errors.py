@@ -46,7 +46,6 @@ API_TEXTS: dict[str, str] = {
     "not_found": N_("There is nothing here."),
     "method_not_allowed": N_("That request was not understood."),
     "payload_too_large": N_("That request is too large."),
-    "unavailable": N_("The game server is restarting. Trying again…"),
 }
 
 

@@ -503,6 +503,8 @@ class FakeBotApi:
         self._query_ids = itertools.count(4_611_686_018_427_387_905)
         self._update_ids = itertools.count(100_000_001)
         self._updates: list[JSON] = []
+        self._webhook_rr = 0  # next worker, when delivering round-robin
+        self.webhook_deliveries: Counter[str] = Counter()
         self._allowed_updates: frozenset[str] = DEFAULT_ALLOWED_UPDATES
         self._poll_seq = itertools.count(1)
         self._active_poll: int | None = None
@@ -946,16 +948,20 @@ class FakeBotApi:
         with self._cond:
             return copy.deepcopy(self._webhook)
 
-    def deliver_via_webhook(self, timeout: float = 5.0) -> int:
+    def deliver_via_webhook(self, timeout: float = 5.0, urls: list[str] | None = None) -> int:
         """POST pending updates to the webhook (with the secret token header) in order.
 
         Returns how many were accepted (HTTP 2xx); delivery stops at the first failure,
-        leaving that update pending, as Telegram would retry it.
+        leaving that update pending, as Telegram would retry it. With ``urls`` the updates
+        go round-robin to those addresses instead, like a load balancer in front of several
+        bot workers (each update to the next one).
         """
         delivered = 0
         while True:
             with self._cond:
                 url = self._webhook.get("url", "")
+                if urls:
+                    url = urls[(self._webhook_rr) % len(urls)] if url else ""
                 secret = self._webhook.get("secret_token")
                 pending = [
                     update
@@ -984,6 +990,8 @@ class FakeBotApi:
                 return delivered
             with self._cond:
                 self._updates = [u for u in self._updates if u["update_id"] != update["update_id"]]
+                self._webhook_rr += 1
+                self.webhook_deliveries[url] += 1
                 self._touch()
             delivered += 1
 

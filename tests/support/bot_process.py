@@ -56,6 +56,7 @@ def bot_env(api: FakeBotApi, redis_url: str, **extra: str) -> dict[str, str]:
         TABLE_EDIT_INTERVAL="0.3",
         # This server enforces no flood limits unless a test asks for them (flood tests do).
         GROUP_MESSAGES_PER_MINUTE="600",
+        CHAT_MESSAGES_PER_SECOND="20",
         PYTHONUNBUFFERED="1",
     )
     env.update(extra)
