@@ -23,7 +23,7 @@ from telegram import (
     WebAppInfo,
 )
 from telegram.constants import ChatMemberStatus, ChatType
-from telegram.error import TelegramError
+from telegram.error import NetworkError, TelegramError
 from telegram.ext import ContextTypes
 
 from games.errors import GameError
@@ -203,7 +203,7 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await _alert(query, error_text("error", language))
         return
     if answer is None:
-        await query.answer()
+        await _answer(query)
     else:
         await _alert(query, answer)
 
@@ -211,10 +211,22 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def _alert(query: CallbackQuery, text: str) -> None:
     if len(text) > MAX_ALERT:
         text = text[: MAX_ALERT - 1] + "…"
-    try:
-        await query.answer(text, show_alert=True)
-    except TelegramError as error:
-        log.info("could not answer a callback query: %s", error)
+    await _answer(query, text)
+
+
+async def _answer(query: CallbackQuery, text: str | None = None) -> None:
+    """Answer a press (an alert when there is text); one retry on a network hiccup, so the
+    presser's spinner stops."""
+    for attempt in range(2):
+        try:
+            await query.answer(text, show_alert=text is not None)
+            return
+        except NetworkError as error:
+            if attempt:
+                log.info("could not answer a callback query: %s", error)
+        except TelegramError as error:
+            log.info("could not answer a callback query: %s", error)
+            return
 
 
 async def _handle(

@@ -10,6 +10,7 @@ import logging
 import redis
 
 from tables import keys
+from tables.health import RedisWatch
 from tables.store import TableStore
 from tables.ticker import fire_due
 from telegram_bot.notifier import Notifier
@@ -30,10 +31,14 @@ class Sweeper:
         self.notifier = notifier
         self.interval = interval
         self.render_check_every = render_check_every
+        self.watch = RedisWatch(store.redis, "bot")
 
     async def run(self) -> None:
         tick = 0
         while True:
+            if not await asyncio.to_thread(self.watch.check):
+                await asyncio.sleep(self.interval)
+                continue
             try:
                 await self.sweep_deadlines()
                 if tick % self.render_check_every == 0:

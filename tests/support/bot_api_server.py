@@ -363,6 +363,7 @@ def _snake(name: str) -> str:
 
 class _Server(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 256  # a bot opens many connections at once, like Telegram allows
     allow_reuse_address = True
 
     def __init__(self, api: FakeBotApi) -> None:

@@ -1,0 +1,56 @@
+"""Watch the Redis connection and say so in the log when it goes away and comes back.
+
+Clients retry on their own (see tables.connection), which hides a short outage; operators
+still want to see it. The watch pings with a separate client that does not retry, and logs
+each change of state once.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+
+log = logging.getLogger(__name__)
+
+
+class RedisWatch:
+    def __init__(self, client: redis.Redis, name: str) -> None:
+        kwargs = dict(client.connection_pool.connection_kwargs)
+        for key in ("retry", "retry_on_error", "retry_on_timeout"):
+            kwargs.pop(key, None)
+        kwargs["socket_connect_timeout"] = 1
+        kwargs["socket_timeout"] = 1
+        pool = client.connection_pool.__class__(
+            connection_class=client.connection_pool.connection_class, max_connections=2, **kwargs
+        )
+        self.probe = redis.Redis(connection_pool=pool, retry=Retry(NoBackoff(), 0))
+        self.name = name
+        self.up = True
+
+    def check(self) -> bool:
+        try:
+            self.probe.ping()
+        except redis.RedisError as error:
+            if self.up:
+                log.warning(
+                    "%s: Redis unavailable (%s); waiting for it to come back", self.name, error
+                )
+            self.up = False
+            return False
+        if not self.up:
+            log.warning("%s: Redis is back", self.name)
+        self.up = True
+        return True
+
+    def run_in_thread(self, stop: threading.Event, interval: float = 0.5) -> threading.Thread:
+        def loop() -> None:
+            while not stop.wait(interval):
+                self.check()
+
+        thread = threading.Thread(target=loop, name="redis-watch", daemon=True)
+        thread.start()
+        return thread
