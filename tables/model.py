@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 from tables.options import DEFAULT_OPTIONS
@@ -94,9 +94,24 @@ class Table:
         return None
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data.pop("version")
+        """Plain data for the Redis document (the version lives in its own field)."""
+        data = dict(self.__dict__)
+        del data["version"]
+        data["seats"] = [
+            {"name": s.name, "user_id": s.user_id, "cpu": s.cpu, "language": s.language}
+            for s in self.seats
+        ]
         return data
+
+    def clone(self) -> Table:
+        """A copy a change may modify freely: the containers changes mutate in place are
+        copied; the rest (settings, options, state, each Seat) is only ever replaced."""
+        twin = object.__new__(Table)
+        twin.__dict__.update(self.__dict__)
+        twin.seats = list(self.seats)
+        twin.timeouts = dict(self.timeouts)
+        twin.autopilot = list(self.autopilot)
+        return twin
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], version: int) -> Table:

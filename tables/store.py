@@ -9,12 +9,13 @@ old message changes nothing.
 
 from __future__ import annotations
 
-import json
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 import redis
 
 from games.base import Event
@@ -23,6 +24,7 @@ from games.rng import Rng, SecureRng
 from tables import keys, lobby, play, stats
 from tables.deadlines import next_deadline
 from tables.errors import Busy, NoSuchTable, NotFinished, NotSeated, StaleMove, TableExists
+from tables.fastlink import FastLink, FastLinkUnavailable
 from tables.ids import is_table_id, new_table_id
 from tables.lobby import clean_name
 from tables.model import FINISHED, PLAYING, ChatRef, Seat, Table
@@ -34,14 +36,14 @@ if not current then return -1 end
 if current ~= ARGV[1] then return -2 end
 local nv = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2])
-redis.call('EXPIRE', KEYS[1], ARGV[4])
 if ARGV[3] ~= '' then
   redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], nv .. '-1', 'e', ARGV[3])
-  redis.call('EXPIRE', KEYS[2], ARGV[4])
 end
 if ARGV[6] ~= '' then
   redis.call('RPUSH', KEYS[3], ARGV[6])
-  redis.call('EXPIRE', KEYS[3], ARGV[4])
+end
+if ARGV[4] ~= '0' then
+  for i = 1, 3 do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
 end
 return nv
 """
@@ -60,11 +62,27 @@ return rendered
 """
 
 MAX_RACE_RETRIES = 20
+CACHE_SIZE = 1024  # tables whose last committed document this process remembers
+INDEX_REFRESH_EVERY = 64  # versions between refreshes of the slow indexes' expiry
+TTL_REFRESH_EVERY = 16  # versions between refreshes of the table keys' expiry
 # What a finished game's log keeps: the game's own story, not lobby chatter or bare rolls.
 LOGGED_EVENTS = frozenset(
-    {"game_started", "round_started", "claimed", "accepted", "passed", "challenged", "folded",
-     "timed_out", "lost_lives", "eliminated", "resigned", "game_over", "autopilot"}
-)  # fmt: skip
+    {
+        "game_started",
+        "round_started",
+        "claimed",
+        "accepted",
+        "passed",
+        "challenged",
+        "folded",
+        "timed_out",
+        "lost_lives",
+        "eliminated",
+        "resigned",
+        "game_over",
+        "autopilot",
+    }
+)
 BLOCK_CHUNK_SECONDS = 3.0
 
 Change = Callable[[Table], list[Event]]
@@ -106,6 +124,8 @@ class TableStore:
         self._check_and_set = client.register_script(_CHECK_AND_SET)
         self._release_if_owned = client.register_script(_RELEASE_IF_OWNED)
         self._claim_render = client.register_script(_CLAIM_RENDER)
+        self._docs: OrderedDict[str, Table] = OrderedDict()
+        self._link = FastLink(client)
 
     # --- reading -------------------------------------------------------------------------
 
@@ -115,7 +135,7 @@ class TableStore:
         version, doc = self.redis.hmget(keys.table(table_id), "v", "doc")
         if version is None or doc is None:
             raise NoSuchTable("no such table")
-        return Table.from_dict(json.loads(doc), int(version))
+        return Table.from_dict(orjson.loads(doc), int(version))
 
     def find_open(self, chat: ChatRef) -> Table | None:
         table_id = self.redis.get(keys.chat_table(chat))
@@ -145,7 +165,7 @@ class TableStore:
     def game_log(self, table_id: str, game_no: int) -> list[list[Event]]:
         """The public events of one game at a table, change by change."""
         return [
-            json.loads(entry)
+            orjson.loads(entry)
             for entry in self.redis.lrange(keys.game_log(table_id, game_no), 0, -1)
         ]
 
@@ -156,7 +176,7 @@ class TableStore:
         """Events of each version after ``version`` that the stream still holds, oldest first."""
         entries = self.redis.xrange(keys.events(table_id), min=f"{version + 1}-0", max="+")
         return [
-            (int(_text(entry_id).split("-")[0]), json.loads(fields[b"e"]))
+            (int(_text(entry_id).split("-")[0]), orjson.loads(fields[b"e"]))
             for entry_id, fields in entries
         ]
 
@@ -213,7 +233,7 @@ class TableStore:
         pipe = self.redis.pipeline(transaction=True)
         pipe.hset(keys.table(table.id), mapping={"v": 1, "doc": _dump(table)})
         pipe.expire(keys.table(table.id), self.config.open_key_ttl)
-        pipe.xadd(keys.events(table.id), {"e": json.dumps(events)}, id="1-1")
+        pipe.xadd(keys.events(table.id), {"e": _compact(events)}, id="1-1")
         pipe.expire(keys.events(table.id), self.config.open_key_ttl)
         pipe.execute()
         table.version = 1
@@ -225,11 +245,18 @@ class TableStore:
 
         With ``expected_version`` the change only applies to that exact version (a player's
         move against what they saw); without it, a lost race is retried on the fresh table.
+
+        The check-and-set and the index hints go out in one round trip. The table is read
+        from a small local cache when its version is known; the check-and-set makes that
+        safe (a stale read is refused and read again), and Redis stays the only truth.
         """
-        for _ in range(MAX_RACE_RETRIES):
-            table = self.load(table_id)
+        for attempt in range(MAX_RACE_RETRIES):
+            table = self._cached(table_id, expected_version) if attempt == 0 else None
+            if table is None:
+                table = self.load(table_id)
             if expected_version is not None and table.version != expected_version:
                 raise StaleMove("the table has moved on")
+            seats_before = [seat.user_id for seat in table.seats]
             state_before, status_before = table.state, table.status
             events = change(table)
             table.updated_at = self.clock()
@@ -237,31 +264,42 @@ class TableStore:
                 table.turn_started = table.updated_at
                 table.reminded = False
             self._set_deadline(table)
-            ttl = self.config.open_key_ttl if table.is_open else self.config.closed_key_ttl
-            logged = [e for e in events if e.get("type") in LOGGED_EVENTS]
-            result = self._check_and_set(
-                keys=[
-                    keys.table(table_id),
-                    keys.events(table_id),
-                    keys.game_log(table_id, table.game_no),
-                ],
-                args=[
-                    table.version,
-                    _dump(table),
-                    _compact(events) if events else "",
-                    ttl,
-                    self.config.events_maxlen,
-                    _compact(logged) if logged else "",
-                ],
+            indexes_changed = (
+                status_before != table.status
+                or seats_before != [seat.user_id for seat in table.seats]
+                or table.version % INDEX_REFRESH_EVERY == 0
             )
+            ttl = self.config.open_key_ttl if table.is_open else self.config.closed_key_ttl
+            if not indexes_changed and table.version % TTL_REFRESH_EVERY:
+                ttl = 0  # the keys' expiry was set recently enough; spare the commands
+            logged = [e for e in events if e.get("type") in LOGGED_EVENTS]
+            doc = _dump(table)
+            script_keys = [
+                keys.table(table_id),
+                keys.events(table_id),
+                keys.game_log(table_id, table.game_no),
+            ]
+            script_args = [
+                table.version,
+                doc,
+                _compact(events) if events else "",
+                ttl,
+                self.config.events_maxlen,
+                _compact(logged) if logged else "",
+            ]
+            result = self._commit(table, script_keys, script_args, indexes_changed)
             if result == -1:
+                self._docs.pop(table_id, None)
                 raise NoSuchTable("no such table")
             if result == -2:
+                self._docs.pop(table_id, None)
                 if expected_version is not None:
                     raise StaleMove("someone else moved first")
                 continue
             table.version = int(result)
-            self._after_commit(table)
+            self._remember(table)
+            if not table.is_open:
+                self._release_if_owned(keys=[keys.chat_table(table.chat)], args=[table.id])
             if status_before == PLAYING and table.status == FINISHED:
                 stats.record_finished_game(self.redis, table)  # once: only the winner is here
                 self.redis.set(
@@ -269,6 +307,61 @@ class TableStore:
                 )
             return Outcome(table, events)
         raise Busy("the table is too busy, try again")
+
+    def _commit(
+        self, table: Table, script_keys: list[str], script_args: list[Any], indexes: bool
+    ) -> int:
+        """The check-and-set and the index hints in one round trip.
+
+        The hot path of every move, so it talks to a pooled connection directly: one packed
+        write, then the replies. (A redis-py Pipeline costs several times the round trip in
+        Python, and a Script object in a pipeline asks SCRIPT EXISTS first.) Any connection
+        trouble falls back to the ordinary client, which retries.
+        """
+        hints: list[tuple[Any, ...]] = []
+        self._add_hints(_Collector(hints), table, table.version + 1, indexes)
+        script = self._check_and_set
+        for _ in range(2):
+            commands = [
+                ("EVALSHA", script.sha, len(script_keys), *script_keys, *script_args),
+                *hints,
+            ]
+            try:
+                replies = self._send_all(commands)
+            except (redis.ConnectionError, redis.TimeoutError):
+                pipe = self.redis.pipeline(transaction=False)
+                for command in commands:
+                    pipe.execute_command(*command)
+                replies = pipe.execute(raise_on_error=False)
+            first = replies[0]
+            if isinstance(first, redis.exceptions.NoScriptError) or (
+                isinstance(first, redis.ResponseError) and "NOSCRIPT" in str(first)
+            ):
+                script.sha = self.redis.script_load(_CHECK_AND_SET)  # Redis restarted
+                continue
+            if isinstance(first, Exception):
+                raise first
+            return int(first)
+        raise Busy("could not load the move script")
+
+    def _send_all(self, commands: list[tuple[Any, ...]]) -> list[Any]:
+        try:
+            return self._link.execute(commands)
+        except FastLinkUnavailable as error:
+            raise redis.ConnectionError(str(error)) from error
+
+    def _cached(self, table_id: str, version: int | None) -> Table | None:
+        cached = self._docs.get(table_id)
+        if cached is None or (version is not None and cached.version != version):
+            return None
+        self._docs.move_to_end(table_id)
+        return cached.clone()
+
+    def _remember(self, table: Table) -> None:
+        self._docs[table.id] = table.clone()
+        self._docs.move_to_end(table.id)
+        while len(self._docs) > CACHE_SIZE:
+            self._docs.popitem(last=False)
 
     def rematch(self, table_id: str, user_id: int) -> Outcome:
         """The same seats and settings play again at the same table (a new game number).
@@ -391,29 +484,40 @@ class TableStore:
     def _after_commit(self, table: Table) -> None:
         """Indexes outside the table's slot: hints that sweeps can rebuild, so not atomic."""
         pipe = self.redis.pipeline(transaction=False)
-        people = [seat.user_id for seat in table.seats if seat.user_id is not None]
-        for user_id in people:
-            if table.is_open:
-                pipe.sadd(keys.user_tables(user_id), table.id)
-                pipe.expire(keys.user_tables(user_id), self.config.open_key_ttl)
-            else:
-                pipe.srem(keys.user_tables(user_id), table.id)
-        if table.is_open:
-            pipe.sadd(keys.ACTIVE, table.id)
-            pipe.expire(keys.chat_table(table.chat), self.config.open_key_ttl)
-            pipe.zadd(keys.DEADLINES, {table.id: table.deadline or 0})
-        else:
-            pipe.srem(keys.ACTIVE, table.id)
-            pipe.zrem(keys.DEADLINES, table.id)
-        pipe.xadd(
-            keys.UPDATES,
-            {"t": table.id, "v": table.version},
-            maxlen=self.config.updates_maxlen,
-            approximate=True,
-        )
+        self._add_hints(pipe, table, table.version, indexes_changed=True)
         pipe.execute()
         if not table.is_open:
             self._release_if_owned(keys=[keys.chat_table(table.chat)], args=[table.id])
+
+    def _add_hints(
+        self, pipe: redis.client.Pipeline, table: Table, version: int, indexes_changed: bool
+    ) -> None:
+        """Deadline index and update stream every time; the slower-moving indexes (who sits
+        where, open tables, the chat's claim) when they may have changed."""
+        if indexes_changed:
+            for seat in table.seats:
+                if seat.user_id is None:
+                    continue
+                if table.is_open:
+                    pipe.sadd(keys.user_tables(seat.user_id), table.id)
+                    pipe.expire(keys.user_tables(seat.user_id), self.config.open_key_ttl)
+                else:
+                    pipe.srem(keys.user_tables(seat.user_id), table.id)
+            if table.is_open:
+                pipe.sadd(keys.ACTIVE, table.id)
+                pipe.expire(keys.chat_table(table.chat), self.config.open_key_ttl)
+            else:
+                pipe.srem(keys.ACTIVE, table.id)
+        if table.is_open and table.deadline is not None:
+            pipe.zadd(keys.DEADLINES, {table.id: table.deadline})
+        else:
+            pipe.zrem(keys.DEADLINES, table.id)
+        pipe.xadd(
+            keys.UPDATES,
+            {"t": table.id, "v": version},
+            maxlen=self.config.updates_maxlen,
+            approximate=True,
+        )
 
     def _refresh_deadline_hint(self, table_id: str) -> None:
         try:
@@ -431,13 +535,42 @@ class _NotDue(Exception):
     pass
 
 
-def _compact(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+def _compact(data: Any) -> bytes:
+    return orjson.dumps(data)
 
 
-def _dump(table: Table) -> str:
-    return json.dumps(table.to_dict(), separators=(",", ":"), ensure_ascii=False)
+def _dump(table: Table) -> bytes:
+    return orjson.dumps(table.to_dict())
 
 
 def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
+
+
+class _Collector:
+    """Collects the commands ``_add_hints`` would send, for one packed write."""
+
+    def __init__(self, commands: list[tuple[Any, ...]]) -> None:
+        self.commands = commands
+
+    def sadd(self, key: str, *members: Any) -> None:
+        self.commands.append(("SADD", key, *members))
+
+    def srem(self, key: str, *members: Any) -> None:
+        self.commands.append(("SREM", key, *members))
+
+    def expire(self, key: str, seconds: int) -> None:
+        self.commands.append(("EXPIRE", key, seconds))
+
+    def zadd(self, key: str, mapping: dict[str, float]) -> None:
+        for member, score in mapping.items():
+            self.commands.append(("ZADD", key, score, member))
+
+    def zrem(self, key: str, *members: Any) -> None:
+        self.commands.append(("ZREM", key, *members))
+
+    def xadd(self, key: str, fields: dict[str, Any], maxlen: int, approximate: bool) -> None:
+        flat = [item for pair in fields.items() for item in pair]
+        self.commands.append(
+            ("XADD", key, "MAXLEN", "~" if approximate else "=", maxlen, "*", *flat)
+        )

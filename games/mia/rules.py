@@ -6,7 +6,6 @@ layer can keep the old state if a concurrent move wins the race.
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from games.base import Action, Event
@@ -64,7 +63,7 @@ def legal_actions(state: MiaState, seat: int) -> list[Action]:
 
 def apply(state: MiaState, seat: int, action: Action, rng: Rng) -> tuple[MiaState, list[Event]]:
     _check_turn(state, seat)
-    state = copy.deepcopy(state)
+    state = state.copy()
     events: list[Event] = []
     if action.startswith(CLAIM_PREFIX):
         _announce(state, seat, action.removeprefix(CLAIM_PREFIX), events)
@@ -88,7 +87,7 @@ def apply(state: MiaState, seat: int, action: Action, rng: Rng) -> tuple[MiaStat
 def timeout(state: MiaState, seat: int, rng: Rng) -> tuple[MiaState, list[Event]]:
     """A timeout counts as a fold: the absent seat loses a life, the dice stay hidden."""
     _check_turn(state, seat)
-    state = copy.deepcopy(state)
+    state = state.copy()
     events: list[Event] = [{"type": "timed_out", "seat": seat}]
     if state.phase == PHASE_RESPOND:
         _count_unseen_bluff(state)  # the claim stands unchallenged
@@ -103,7 +102,7 @@ def resign(state: MiaState, seat: int, rng: Rng) -> tuple[MiaState, list[Event]]
         raise GameOver("the game is over")
     if not state.alive(seat):
         raise SeatOut("this seat is already out")
-    state = copy.deepcopy(state)
+    state = state.copy()
     involved = seat == state.to_act or (state.phase == PHASE_RESPOND and seat == state.claimant)
     state.lives[seat] = 0
     state.out_order.append(seat)

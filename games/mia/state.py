@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any
 
 PHASE_CLAIM = "claim"  # ``to_act`` has rolled and must announce a claim
@@ -65,8 +65,31 @@ class MiaState:
                 return candidate
         raise ValueError("no seat has lives")
 
+    def copy(self) -> MiaState:
+        """A copy that a move may change freely. Cheaper than deepcopy: the settings, the
+        history entries and the last result are never changed in place, only replaced."""
+        return MiaState(
+            settings=self.settings,
+            lives=list(self.lives),
+            game_id=self.game_id,
+            out_order=list(self.out_order),
+            round=self.round,
+            turn=self.turn,
+            phase=self.phase,
+            to_act=self.to_act,
+            claimant=self.claimant,
+            claim=self.claim,
+            dice=list(self.dice) if self.dice is not None else None,
+            salt=self.salt,
+            commitment=self.commitment,
+            history=list(self.history),
+            passed=self.passed,
+            last_result=self.last_result,
+            tally={counter: list(values) for counter, values in self.tally.items()},
+        )
+
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return dict(self.__dict__)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MiaState:

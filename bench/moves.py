@@ -1,0 +1,93 @@
+"""``python -m bench.moves``: table moves per second through ``tables/`` with full Mia logic.
+
+Each move is what a button press does: load the table, check the version, apply the rules,
+write the new state with the Lua check-and-set and append the events, update the indexes.
+Beside it, raw PING/s of the same Redis client in the same run, as the yardstick.
+Last line: ``moves_per_s=… ping_per_s=… ratio=…``. Target ratio >= 0.35.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import redis
+
+from games.mia import GAME
+from games.rng import DeterministicRng
+from tables import lobby, play
+from tables.model import ChatRef
+from tables.redis_server import RedisServer
+from tables.store import TableStore
+
+
+def ping_rate(client: redis.Redis, seconds: float) -> float:
+    count, started = 0, time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        for _ in range(200):
+            client.ping()
+        count += 200
+    return count / (time.perf_counter() - started)
+
+
+def quick_decision(state: dict, rng: DeterministicRng) -> tuple[int, str]:
+    """A cheap player, so that the figure measures the table, not a CPU's thinking: accept
+    low claims, challenge high ones, and claim one step above the current claim."""
+    seat = state["to_act"]
+    legal = GAME.legal_actions(GAME.load(state), seat)
+    if "challenge" in legal:
+        high = state["claim"] in ("61", "62", "63", "64", "65", "66", "55", "44", "21")
+        return seat, "challenge" if high or "accept" not in legal else "accept"
+    return seat, legal[min(rng.randbelow(3), len(legal) - 1)]
+
+
+def move_rate(store: TableStore, seconds: float, seats: int, rng: DeterministicRng) -> float:
+    """Moves per second over ``seconds`` of whole games (tables are opened as needed)."""
+    moves, started = 0, time.perf_counter()
+    table = None
+    while time.perf_counter() - started < seconds:
+        if table is None or table.status != "playing":
+            table = new_table(store, seats, rng)
+        seat, action = quick_decision(table.state, rng)
+        user = table.seats[seat].user_id
+        table = store.change(
+            table.id, lambda t, u=user, a=action: play.move(t, u, a, store.rng), table.version
+        ).table
+        moves += 1
+    return moves / (time.perf_counter() - started)
+
+
+def new_table(store: TableStore, seats: int, rng: DeterministicRng):
+    table = store.create(ChatRef(-(10**9) - rng.randbelow(10**9)), 1, "P1").table
+    for user in range(2, seats + 1):
+        store.change(table.id, lambda t, u=user: lobby.join(t, u, f"P{u}"))
+    return store.change(table.id, lambda t: lobby.start(t, 1, store.rng)).table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0, help="length of each window")
+    parser.add_argument("--rounds", type=int, default=7, help="alternating windows of each")
+    parser.add_argument("--seats", type=int, default=4)
+    args = parser.parse_args()
+    rng = DeterministicRng("bench.moves")
+    with tempfile.TemporaryDirectory() as data, RedisServer(Path(data)) as server:
+        client = redis.Redis.from_url(server.url)
+        store = TableStore(client)
+        ping_rate(client, 0.3)  # warm up both paths
+        move_rate(store, 0.3, args.seats, rng)
+        pings, moves = [], []
+        for _ in range(args.rounds):  # alternate, so both see the same machine
+            pings.append(ping_rate(client, args.seconds))
+            moves.append(move_rate(store, args.seconds, args.seats, rng))
+        ping, move = statistics.median(pings), statistics.median(moves)
+        for p, m in zip(pings, moves, strict=True):
+            print(f"window: moves_per_s={m:.0f} ping_per_s={p:.0f}")
+        print(f"moves_per_s={move:.0f} ping_per_s={ping:.0f} ratio={move / ping:.2f}")
+
+
+if __name__ == "__main__":
+    main()
