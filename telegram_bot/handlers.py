@@ -219,7 +219,10 @@ async def _answer(query: CallbackQuery, text: str | None = None) -> None:
     presser's spinner stops."""
     for attempt in range(2):
         try:
-            await query.answer(text, show_alert=text is not None)
+            if text is None:
+                await query.answer()
+            else:
+                await query.answer(text, show_alert=True)
             return
         except NetworkError as error:
             if attempt:
