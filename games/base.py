@@ -101,6 +101,7 @@ class Game(Protocol):
     settings_specs: tuple[SettingSpec, ...]
     presets: dict[str, JSON]
     default_preset: str
+    event_fields: dict[str, tuple[str, ...]]  # compact storage of events, see tables.codec
 
     def normalize_settings(self, settings: JSON) -> JSON:
         """Complete and validate settings; raise ``InvalidSettings`` on a bad value."""

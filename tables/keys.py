@@ -3,13 +3,13 @@ atomic script touches a single Redis Cluster slot.
 
     table:{T}            hash: v (version), doc (JSON table), msg (table message id),
                          rv (version the chat has seen rendered)
-    table:{T}:events     stream of public events, entry id "<version>-1"
-    table:{T}:log:<n>    list: public events of game n at the table (for /log)
+    table:{T}:log:<n>    list: [version, compact events] of game n (story, /log, Mini App)
     table:{T}:story      list: story lines not yet posted (a busy group's batch)
     chat:{C:topic}:table id of the open table of a chat or forum topic
     tables:active        set of open table ids (for sweeps)
     tables:deadlines     sorted set: table id by its next deadline (hint; the doc decides)
     tables:updates       stream: (table id, version) after each change, for the notifiers
+    tables:changed       pub/sub channel: "<table>:<version>" after each commit (wakes waiters)
     user:{U}:tables      set of open tables where user U sits (a hint, checked on read)
 """
 
@@ -20,14 +20,11 @@ from tables.model import ChatRef
 ACTIVE = "tables:active"
 DEADLINES = "tables:deadlines"
 UPDATES = "tables:updates"
+CHANGES_CHANNEL = "tables:changed"  # pub/sub: "<table id>:<version>" after each commit
 
 
 def table(table_id: str) -> str:
     return f"table:{{{table_id}}}"
-
-
-def events(table_id: str) -> str:
-    return f"table:{{{table_id}}}:events"
 
 
 def story(table_id: str) -> str:

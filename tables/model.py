@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from tables.options import DEFAULT_OPTIONS
@@ -94,12 +94,16 @@ class Table:
         return None
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for the Redis document (the version lives in its own field)."""
-        data = dict(self.__dict__)
-        del data["version"]
+        """Plain data for the Redis document: fields still at their defaults are left out
+        (the version lives in its own field)."""
+        data = {
+            name: value
+            for name, value in self.__dict__.items()
+            if name != "version" and not (name in _DEFAULTS and value == _DEFAULTS[name])
+        }
         data["seats"] = [
-            {"name": s.name, "user_id": s.user_id, "cpu": s.cpu, "language": s.language}
-            for s in self.seats
+            {key: value for key, value in seat.__dict__.items() if value is not None}
+            for seat in self.seats
         ]
         return data
 
@@ -118,3 +122,10 @@ class Table:
         data = dict(data)
         data["seats"] = [Seat(**seat) for seat in data.get("seats", [])]
         return cls(**data, version=version)
+
+
+_DEFAULTS: dict[str, Any] = {
+    f.name: f.default if f.default is not MISSING else f.default_factory()  # type: ignore[misc]
+    for f in fields(Table)
+    if f.default is not MISSING or f.default_factory is not MISSING
+}

@@ -21,7 +21,7 @@ import redis
 from games.base import Event
 from games.registry import get_game
 from games.rng import Rng, SecureRng
-from tables import keys, lobby, play, stats
+from tables import codec, keys, lobby, play, stats
 from tables.deadlines import next_deadline
 from tables.errors import Busy, NoSuchTable, NotFinished, NotSeated, StaleMove, TableExists
 from tables.fastlink import FastLink, FastLinkUnavailable
@@ -29,6 +29,7 @@ from tables.ids import is_table_id, new_table_id
 from tables.lobby import clean_name
 from tables.model import FINISHED, PLAYING, ChatRef, Seat, Table
 from tables.options import DEFAULT_OPTIONS
+from tables.watch import ChangeWatcher
 
 _CHECK_AND_SET = """
 local current = redis.call('HGET', KEYS[1], 'v')
@@ -36,15 +37,12 @@ if not current then return -1 end
 if current ~= ARGV[1] then return -2 end
 local nv = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2])
-if ARGV[3] ~= '' then
-  redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], nv .. '-1', 'e', ARGV[3])
+if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
+if ARGV[3] ~= '0' then
+  redis.call('EXPIRE', KEYS[1], ARGV[3])
+  redis.call('EXPIRE', KEYS[2], ARGV[3])
 end
-if ARGV[6] ~= '' then
-  redis.call('RPUSH', KEYS[3], ARGV[6])
-end
-if ARGV[4] ~= '0' then
-  for i = 1, 3 do redis.call('EXPIRE', KEYS[i], ARGV[4]) end
-end
+redis.call('PUBLISH', ARGV[5], ARGV[6] .. ':' .. nv)
 return nv
 """
 
@@ -65,25 +63,14 @@ MAX_RACE_RETRIES = 20
 CACHE_SIZE = 1024  # tables whose last committed document this process remembers
 INDEX_REFRESH_EVERY = 64  # versions between refreshes of the slow indexes' expiry
 TTL_REFRESH_EVERY = 16  # versions between refreshes of the table keys' expiry
-# What a finished game's log keeps: the game's own story, not lobby chatter or bare rolls.
-LOGGED_EVENTS = frozenset(
-    {
-        "game_started",
-        "round_started",
-        "claimed",
-        "accepted",
-        "passed",
-        "challenged",
-        "folded",
-        "timed_out",
-        "lost_lives",
-        "eliminated",
-        "resigned",
-        "game_over",
-        "autopilot",
-    }
+# Events the log leaves out: lobby chatter and bare rolls (the log is what /log, the story
+# and the Mini App read; the stream only wakes up whoever waits for a change).
+UNLOGGED_EVENTS = frozenset(
+    {"rolled", "joined", "left", "creator_changed", "settings_changed", "preset_chosen"}
 )
-BLOCK_CHUNK_SECONDS = 3.0
+LOG_TAIL = 4  # log entries read first when looking for the newest changes
+WAIT_CHUNK_SECONDS = 3.0  # re-read the version at least this often while waiting
+POLL_SECONDS = 0.2
 
 Change = Callable[[Table], list[Event]]
 
@@ -96,7 +83,6 @@ class TableConfig:
     idle_timeout: float = 86400
     open_key_ttl: int = 3 * 86400
     closed_key_ttl: int = 7 * 86400
-    events_maxlen: int = 200
     updates_maxlen: int = 10000
 
 
@@ -126,6 +112,7 @@ class TableStore:
         self._claim_render = client.register_script(_CLAIM_RENDER)
         self._docs: OrderedDict[str, Table] = OrderedDict()
         self._link = FastLink(client)
+        self.watcher: ChangeWatcher | None = None  # set by processes that wait for changes
 
     # --- reading -------------------------------------------------------------------------
 
@@ -164,25 +151,41 @@ class TableStore:
 
     def game_log(self, table_id: str, game_no: int) -> list[list[Event]]:
         """The public events of one game at a table, change by change."""
+        fields = get_game(self.load(table_id).game).event_fields
         return [
-            orjson.loads(entry)
+            codec.decode(orjson.loads(entry)[1], fields)
             for entry in self.redis.lrange(keys.game_log(table_id, game_no), 0, -1)
         ]
 
     def find_open_by_chat_id(self, chat_id: int) -> Table | None:
         return self.find_open(ChatRef(chat_id))
 
-    def events_after(self, table_id: str, version: int) -> list[tuple[int, list[Event]]]:
-        """Events of each version after ``version`` that the stream still holds, oldest first."""
-        entries = self.redis.xrange(keys.events(table_id), min=f"{version + 1}-0", max="+")
-        return [
-            (int(_text(entry_id).split("-")[0]), orjson.loads(fields[b"e"]))
-            for entry_id, fields in entries
-        ]
+    def events_after(self, table: Table | str, version: int) -> list[tuple[int, list[Event]]]:
+        """The logged events of each change after ``version``, oldest first (this game's and
+        the one before it, so a rematch right after a game's end loses nothing)."""
+        if isinstance(table, str):
+            table = self.load(table)
+        fields = get_game(table.game).event_fields
+        found: list[tuple[int, list[Event]]] = []
+        for game_no in (table.game_no - 1, table.game_no):
+            if game_no < 0:
+                continue
+            for changed, items in self._log_tail(keys.game_log(table.id, game_no), version):
+                found.append((changed, codec.decode(items, fields)))
+        return sorted(found, key=lambda pair: pair[0])
+
+    def _log_tail(self, key: str, after: int) -> list[tuple[int, list[Any]]]:
+        count = LOG_TAIL
+        while True:
+            entries = [orjson.loads(raw) for raw in self.redis.lrange(key, -count, -1)]
+            if not entries or entries[0][0] <= after or len(entries) < count:
+                return [(changed, items) for changed, items in entries if changed > after]
+            count *= 4
 
     def wait_for_change(self, table_id: str, after: int, timeout: float) -> int:
         """Block until the table's version passes ``after`` (or ``timeout`` seconds pass);
-        returns the version then. Blocks on the table's event stream, so it wakes at once."""
+        returns the version then. With a :class:`tables.watch.ChangeWatcher` attached it
+        wakes at the commit's notice; without one it looks every fifth of a second."""
         deadline = time.monotonic() + timeout
         while True:
             current = self.redis.hget(keys.table(table_id), "v")
@@ -191,9 +194,10 @@ class TableStore:
             remaining = deadline - time.monotonic()
             if int(current) > after or remaining <= 0:
                 return int(current)
-            # Short blocks keep each read well inside the client's socket timeout.
-            block_ms = max(1, int(min(remaining, BLOCK_CHUNK_SECONDS) * 1000))
-            self.redis.xread({keys.events(table_id): f"{after}-1"}, count=1, block=block_ms)
+            if self.watcher is not None:
+                self.watcher.wait(table_id, min(remaining, WAIT_CHUNK_SECONDS))
+            else:
+                time.sleep(min(remaining, POLL_SECONDS))
 
     # --- creating and changing -----------------------------------------------------------
 
@@ -233,8 +237,6 @@ class TableStore:
         pipe = self.redis.pipeline(transaction=True)
         pipe.hset(keys.table(table.id), mapping={"v": 1, "doc": _dump(table)})
         pipe.expire(keys.table(table.id), self.config.open_key_ttl)
-        pipe.xadd(keys.events(table.id), {"e": _compact(events)}, id="1-1")
-        pipe.expire(keys.events(table.id), self.config.open_key_ttl)
         pipe.execute()
         table.version = 1
         self._after_commit(table)
@@ -272,20 +274,17 @@ class TableStore:
             ttl = self.config.open_key_ttl if table.is_open else self.config.closed_key_ttl
             if not indexes_changed and table.version % TTL_REFRESH_EVERY:
                 ttl = 0  # the keys' expiry was set recently enough; spare the commands
-            logged = [e for e in events if e.get("type") in LOGGED_EVENTS]
+            logged = [e for e in events if e.get("type") not in UNLOGGED_EVENTS]
+            fields = get_game(table.game).event_fields
             doc = _dump(table)
-            script_keys = [
-                keys.table(table_id),
-                keys.events(table_id),
-                keys.game_log(table_id, table.game_no),
-            ]
+            script_keys = [keys.table(table_id), keys.game_log(table_id, table.game_no)]
             script_args = [
                 table.version,
                 doc,
-                _compact(events) if events else "",
                 ttl,
-                self.config.events_maxlen,
-                _compact(logged) if logged else "",
+                _compact([table.version + 1, codec.encode(logged, fields)]) if logged else "",
+                keys.CHANGES_CHANNEL,
+                table_id,
             ]
             result = self._commit(table, script_keys, script_args, indexes_changed)
             if result == -1:

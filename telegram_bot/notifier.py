@@ -143,7 +143,7 @@ class Notifier:
         shown = await asyncio.to_thread(self.store.claim_render, table_id, table.version)
         events: list = []
         if shown is not None:
-            batches = await asyncio.to_thread(self.store.events_after, table_id, shown)
+            batches = await asyncio.to_thread(self.store.events_after, table, shown)
             events = [event for _version, batch in batches for event in batch]
         new_lines = story_lines(table, events)
         pending = await asyncio.to_thread(self.store.take_story, table_id) + new_lines

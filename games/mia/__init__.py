@@ -11,6 +11,35 @@ from games.mia.settings import preset_of as _preset_of
 from games.mia.state import PHASE_OVER, MiaState
 from games.rng import Rng
 
+# What the log keeps of each event: a short code, then the fields its readers need, in order
+# (see tables.codec). Codes are stored data: never reuse one for another meaning.
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    "game_started": ("g", "seats", "starter"),
+    "round_started": ("r", "round", "starter"),
+    "claimed": ("c", "seat", "claim"),
+    "accepted": ("a", "seat"),
+    "passed": ("p", "seat", "to"),
+    "challenged": (
+        "x",
+        "seat",
+        "claimant",
+        "claim",
+        "dice",
+        "roll",
+        "holds",
+        "game_id",
+        "round",
+        "turn",
+        "salt",
+    ),
+    "folded": ("f", "seat", "claimant", "claim"),
+    "timed_out": ("t", "seat"),
+    "resigned": ("q", "seat"),
+    "lost_lives": ("l", "seat", "lost", "lives"),
+    "eliminated": ("e", "seat"),
+    "game_over": ("o", "ranking"),
+}
+
 
 class Mia:
     """Mia behind the :class:`games.base.Game` interface."""
@@ -22,6 +51,7 @@ class Mia:
     settings_specs = SETTINGS_SPECS
     presets = PRESETS
     default_preset = DEFAULT_PRESET
+    event_fields = EVENT_FIELDS
 
     def normalize_settings(self, settings: JSON) -> JSON:
         return normalize_settings(settings)

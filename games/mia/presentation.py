@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import NT_, T_, V_, Action, Event, Text
+from games.fairness import sha256_hex
 from games.mia.fairness import preimage
 from games.mia.ranks import MIA, claim_order, faces, probability_at_least, rank
 from games.mia.rules import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, PASS
@@ -214,9 +215,7 @@ def _reveal(event: Event, names: list[str]) -> Text:
 def _proof(event: Event) -> Text:
     """The revealed roll's preimage: its SHA-256 is the commitment shown at the roll."""
     text = preimage(event["game_id"], event["round"], event["turn"], event["dice"], event["salt"])
-    return T_(
-        "🔐 SHA-256({text}) = {commitment} (/verify)", text=text, commitment=event["commitment"]
-    )
+    return T_("🔐 SHA-256({text}) = {commitment} (/verify)", text=text, commitment=sha256_hex(text))
 
 
 def _final_ranking(ranking: list[int], names: list[str]) -> list[Text]:

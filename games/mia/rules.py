@@ -10,7 +10,6 @@ from typing import Any
 
 from games.base import Action, Event
 from games.errors import ClaimTooLow, GameOver, IllegalAction, InvalidSettings, NotYourTurn, SeatOut
-from games.mia.fairness import commitment
 from games.mia.ranks import MIA, claims_above, is_claim, rank
 from games.mia.settings import NEXT_STARTER_CLASSIC, normalize_settings
 from games.mia.state import PHASE_CLAIM, PHASE_OVER, PHASE_RESPOND, MiaState
@@ -24,6 +23,7 @@ ACCEPT = "accept"
 FOLD = "fold"
 PASS = "pass"
 CLAIM_PREFIX = "claim:"
+SALT_BYTES = 8  # 64 secret bits: far beyond guessing, even knowing the roll is one of 21
 TALLY_COUNTERS = ("lives_lost", "bluffs_caught", "bluffs_through", "wrong_challenges")
 
 
@@ -153,21 +153,11 @@ def _start_round(state: MiaState, starter: int, rng: Rng, events: list[Event]) -
 
 
 def _roll(state: MiaState, seat: int, rng: Rng, events: list[Event]) -> None:
-    """Roll in secret: the event carries only the commitment, never the dice."""
+    """Roll in secret: the event says who rolled, never what (the view shows the commitment)."""
     state.turn += 1
-    dice = sorted((1 + rng.randbelow(6), 1 + rng.randbelow(6)), reverse=True)
-    state.dice = dice
-    state.salt = rng.token_hex(16)
-    state.commitment = commitment(state.game_id, state.round, state.turn, dice, state.salt)
-    events.append(
-        {
-            "type": "rolled",
-            "seat": seat,
-            "round": state.round,
-            "turn": state.turn,
-            "commitment": state.commitment,
-        }
-    )
+    state.dice = sorted((1 + rng.randbelow(6), 1 + rng.randbelow(6)), reverse=True)
+    state.salt = rng.token_hex(SALT_BYTES)
+    events.append({"type": "rolled", "seat": seat})
 
 
 def _announce(state: MiaState, seat: int, claim: str, events: list[Event]) -> None:
@@ -229,11 +219,9 @@ def _challenge(state: MiaState, seat: int, events: list[Event]) -> None:
             "round": state.round,
             "turn": state.turn,
             "salt": state.salt,
-            "commitment": state.commitment,
         }
     )
-    reveal = {"dice": list(state.dice), "roll": roll, "holds": holds, "salt": state.salt}
-    reveal.update({"turn": state.turn, "commitment": state.commitment})
+    reveal = {"dice": list(state.dice), "roll": roll}
     _end_round(
         state,
         loser,
@@ -291,11 +279,10 @@ def _end_round(
         "loser": loser,
         "lost": before - state.lives[loser],
         "claim_held": claim_held,
-        "history": list(state.history),
         "next_starter": _next_starter(state, loser, claim_held, challenger),
         **(reveal or {}),
     }
-    state.dice = state.salt = state.commitment = None
+    state.dice = state.salt = None
 
 
 def _count(state: MiaState, counter: str, seat: int, amount: int = 1) -> None:
@@ -342,5 +329,5 @@ def _finish(state: MiaState, events: list[Event]) -> None:
     state.to_act = -1
     state.claim = state.claimant = None
     state.history = []
-    state.dice = state.salt = state.commitment = None
+    state.dice = state.salt = None
     events.append({"type": "game_over", "ranking": ranking(state)})

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.mia.fairness import commitment
+
 PHASE_CLAIM = "claim"  # ``to_act`` has rolled and must announce a claim
 PHASE_RESPOND = "respond"  # ``to_act`` faces ``claim``: challenge, accept, fold or pass
 PHASE_OVER = "over"
@@ -32,7 +34,6 @@ class MiaState:
     claim: str | None = None
     dice: list[int] | None = None
     salt: str | None = None
-    commitment: str | None = None
     history: list[dict[str, Any]] = field(default_factory=list)
     passed: bool = False
     last_result: dict[str, Any] | None = None
@@ -43,6 +44,13 @@ class MiaState:
     @property
     def seats(self) -> int:
         return len(self.lives)
+
+    @property
+    def commitment(self) -> str | None:
+        """The published commitment to the dice under the cup (derived, so never stale)."""
+        if self.dice is None or self.salt is None:
+            return None
+        return commitment(self.game_id, self.round, self.turn, self.dice, self.salt)
 
     @property
     def dice_owner(self) -> int | None:
@@ -81,7 +89,6 @@ class MiaState:
             claim=self.claim,
             dice=list(self.dice) if self.dice is not None else None,
             salt=self.salt,
-            commitment=self.commitment,
             history=list(self.history),
             passed=self.passed,
             last_result=self.last_result,

@@ -1,0 +1,64 @@
+"""Compact storage for events: ``["c", 2, "43"]`` instead of a dict with key names.
+
+A game says, per event type, a short code and which fields to keep, in order
+(``Game.event_fields``); table-level events are listed here. Types nobody listed are stored
+as they are. Fields left out of a list are not stored at all, so a list names only what
+readers of the log need. This keeps an active table small in Redis (see bench.memory).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import Event
+
+TABLE_EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    "created": ("T0", "by"),
+    "started": ("T1", "game_no"),
+    "rematch": ("T2", "by"),
+    "cancelled": ("T3", "reason"),
+    "expired": ("T4", "phase"),
+    "reminder": ("T5", "seat", "left"),
+    "autopilot": ("T6", "seat", "on"),
+}
+
+Fields = dict[str, tuple[str, ...]]
+
+
+def encode(events: list[Event], fields: Fields) -> list[Any]:
+    encoded: list[Any] = []
+    for event in events:
+        spec = fields.get(event["type"]) or TABLE_EVENT_FIELDS.get(event["type"])
+        if spec is None:
+            encoded.append(event)
+        else:
+            code, *order = spec
+            encoded.append([code, *(event.get(name) for name in order)])
+    return encoded
+
+
+def decode(items: list[Any], fields: Fields) -> list[Event]:
+    by_code = _by_code(fields)
+    events: list[Event] = []
+    for item in items:
+        if isinstance(item, dict):
+            events.append(item)
+            continue
+        code, *values = item
+        kind, order = by_code[code]
+        events.append({"type": kind, **dict(zip(order, values, strict=False))})
+    return events
+
+
+_CODE_CACHE: dict[int, dict[str, tuple[str, tuple[str, ...]]]] = {}
+
+
+def _by_code(fields: Fields) -> dict[str, tuple[str, tuple[str, ...]]]:
+    cached = _CODE_CACHE.get(id(fields))
+    if cached is None:
+        cached = {
+            spec[0]: (kind, tuple(spec[1:]))
+            for kind, spec in (*fields.items(), *TABLE_EVENT_FIELDS.items())
+        }
+        _CODE_CACHE[id(fields)] = cached
+    return cached
