@@ -1,28 +1,165 @@
-"""``python -m webapp``: serve the Mini App with a threaded server (see README for gunicorn)."""
+"""``python -m webapp``: serve the Mini App with a threaded server (see README for gunicorn).
+
+``python -m webapp --local``: play in your own browser, no Telegram and no bot token. The
+real game engine and tables (on the embedded redis-server when ``REDIS_URL`` is not set),
+the real page, CPU opponents moved by a ticker thread; listening on loopback only.
+"""
 
 from __future__ import annotations
 
+import argparse
+import errno
 import logging
+import os
+import signal
+import socket
 import sys
+import threading
+import webbrowser
+from dataclasses import replace
+from typing import Any
+
+from werkzeug.serving import BaseWSGIServer, make_server
 
 from tables.connection import connect
 from tables.store import TableStore
+from tables.ticker import run_in_thread
 from webapp.app import create_app
 from webapp.config import ConfigError, WebConfig
+from webapp.local import LocalMode, NotLoopback, loopback_address
+
+log = logging.getLogger("webapp")
+# Local games keep their own embedded Redis data, apart from a bot's (which would otherwise
+# try to show local tables in chats that do not exist).
+LOCAL_REDIS_DIR = ".local/redis-local"
 
 
-def main() -> int:
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m webapp",
+        description="Serve the Mini App; with --local, play Mia in your browser against CPUs.",
+    )
+    parser.add_argument(
+        "--local",
+        action="store_true",
+        help="play in a normal browser without Telegram or a bot token (loopback only)",
+    )
+    parser.add_argument(
+        "--host", help="address to listen on (default: 127.0.0.1; $WEBAPP_HOST without --local)"
+    )
+    parser.add_argument(
+        "--port",
+        type=_port,
+        help="port to listen on (default: $WEBAPP_PORT or 8080; 0 picks a free one)",
+    )
+    parser.add_argument(
+        "--open", action="store_true", help="with --local: also open the page in your browser"
+    )
+    return parser.parse_args(argv)
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 <= port < 65536:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number")
+    return port
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    # A plain `kill` stops us like Ctrl+C does, so an embedded redis-server stops too.
+    signal.signal(signal.SIGTERM, _exit_on_signal)
     try:
-        config = WebConfig.from_env()
+        config = WebConfig.from_env(local=args.local)
     except ConfigError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    if args.local:
+        try:
+            return run_local(config, args)
+        except KeyboardInterrupt:  # Ctrl+C while still starting
+            _stopping()
+            return 130
+    config = replace(
+        config,
+        host=args.host or config.host,
+        port=config.port if args.port is None else args.port,
+    )
     app = create_app(TableStore(connect(config.redis_url)), config)
     app.run(host=config.host, port=config.port, threaded=True)
     return 0
+
+
+def run_local(config: WebConfig, args: argparse.Namespace) -> int:
+    host = args.host if args.host is not None else config.host
+    try:
+        address = loopback_address(host)
+    except NotLoopback as error:
+        print(f"error: refusing --host {host}: {error}", file=sys.stderr)
+        return 2
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
+    if not config.redis_url:
+        os.environ.setdefault("EMBEDDED_REDIS_DIR", LOCAL_REDIS_DIR)
+    store = TableStore(connect(config.redis_url))
+    app = create_app(store, config, local=LocalMode.new())
+    port = config.port if args.port is None else args.port
+    try:
+        server = _listen(address, port, app)
+    except OSError as error:
+        if args.port is not None or error.errno != errno.EADDRINUSE:
+            print(f"error: cannot listen on {address} port {port}: {error}", file=sys.stderr)
+            return 1
+        log.warning("port %s is taken; listening on a free port instead", port)
+        server = _listen(address, 0, app)
+    stop = threading.Event()
+    ticker = threading.Thread(target=run_in_thread, args=(store, stop), name="ticker", daemon=True)
+    host_part = f"[{address}]" if ":" in address else address
+    url = f"http://{host_part}:{server.port}/"
+    try:
+        ticker.start()  # CPU moves and other deadlines (in Telegram mode the bot does this)
+        print(f"Open {url} in your browser to play (Ctrl+C stops).", flush=True)
+        if args.open:
+            webbrowser.open(url)
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        _stopping()
+        stop.set()
+        server.server_close()
+        if ticker.is_alive():
+            ticker.join(timeout=2)
+    return 0
+
+
+def _listen(address: str, port: int, app: Any) -> BaseWSGIServer:
+    """A threaded server on ``address``; binding errors raise (werkzeug would exit)."""
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((address, port))
+        sock.listen(128)
+        bound_port = sock.getsockname()[1]
+        # werkzeug serves on a duplicate of this socket's descriptor.
+        return make_server(address, bound_port, app, threaded=True, fd=sock.fileno())
+
+
+def _exit_on_signal(signum: int, frame: object) -> None:
+    _stopping()
+    raise SystemExit(0)
+
+
+def _stopping() -> None:
+    """Once stopping, let the shutdown finish (an embedded redis-server stops at exit): a
+    repeated Ctrl+C or kill would leave it running behind us."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from translations import best_language
 from webapp.api import api
 from webapp.config import WebConfig
 from webapp.errors import ApiError, error_response
+from webapp.local import LocalMode, is_loopback_host_header, local_api
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
@@ -36,11 +37,24 @@ class WebState:
     telegram_js_url: str
     long_poll_seconds: float = 25.0
     clock: Callable[[], float] = field(default=time.time)
+    local: LocalMode | None = None
 
 
 def create_app(
-    store: TableStore, config: WebConfig, *, clock: Callable[[], float] = time.time
+    store: TableStore,
+    config: WebConfig,
+    *,
+    clock: Callable[[], float] = time.time,
+    local: LocalMode | None = None,
 ) -> Flask:
+    """The web app. With ``local`` (only ever from ``python -m webapp --local``) it is the
+    local page instead of a Telegram Mini App: initData is signed and checked with the local
+    secret, ``/local`` exists, telegram-web-app.js is not loaded, and only requests addressed
+    to a loopback host are served."""
+    bot_token = local.secret if local is not None else config.bot_token
+    if not bot_token:
+        raise ValueError("a bot token is needed: it is the key that checks every initData")
+    telegram_js_url = "" if local is not None else config.telegram_js_url
     app = Flask(
         __name__, static_folder=str(HERE / "static"), template_folder=str(HERE / "templates")
     )
@@ -48,17 +62,29 @@ def create_app(
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.extensions["webapp"] = WebState(
         store=store,
-        bot_token=config.bot_token,
+        bot_token=bot_token,
         init_data_max_age=config.init_data_max_age,
-        telegram_js_url=config.telegram_js_url,
+        telegram_js_url=telegram_js_url,
         long_poll_seconds=config.long_poll_seconds,
         clock=clock,
+        local=local,
     )
     app.register_blueprint(api)
+    if local is not None:
+        app.register_blueprint(local_api)
+
+        @app.before_request
+        def loopback_hosts_only() -> ResponseReturnValue | None:
+            # A page elsewhere that re-resolves its own name to 127.0.0.1 gets nothing here.
+            if not is_loopback_host_header(request.host):
+                return error_response("wrong_host", language())
+            return None
 
     @app.get("/")
     def page() -> ResponseReturnValue:
-        html = render_template("index.html", telegram_js_url=config.telegram_js_url)
+        html = render_template(
+            "index.html", telegram_js_url=telegram_js_url, local=local is not None
+        )
         response = Response(html, mimetype="text/html")
         response.headers["Cache-Control"] = "no-cache"
         return response
@@ -73,9 +99,9 @@ def create_app(
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         if response.mimetype == "text/html":
-            script_origin = _origin(config.telegram_js_url)
+            script_src = " ".join(dict.fromkeys(["'self'", _origin(telegram_js_url)]))
             response.headers["Content-Security-Policy"] = (
-                f"default-src 'self'; script-src 'self' {script_origin}; style-src 'self'; "
+                f"default-src 'self'; script-src {script_src}; style-src 'self'; "
                 "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'"
             )
         return response
@@ -118,5 +144,7 @@ def create_app(
 
 
 def _origin(url: str) -> str:
+    if not url:
+        return "'self'"
     parts = url.split("/")
     return "/".join(parts[:3]) if len(parts) >= 3 and parts[0].endswith(":") else "'self'"

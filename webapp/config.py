@@ -23,10 +23,12 @@ class WebConfig:
     long_poll_seconds: float = 25.0
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> WebConfig:
+    def from_env(cls, env: dict[str, str] | None = None, *, local: bool = False) -> WebConfig:
+        """The configuration from ``env``; ``local`` (``python -m webapp --local``) needs no
+        bot token and ignores one: local mode signs initData with a secret of its own."""
         env = dict(os.environ if env is None else env)
-        token = env.get("TELEGRAM_BOT_TOKEN", "").strip()
-        if not token:
+        token = "" if local else env.get("TELEGRAM_BOT_TOKEN", "").strip()
+        if not token and not local:
             raise ConfigError("TELEGRAM_BOT_TOKEN is required: it signs the Mini App's initData")
         try:
             port = int(env.get("WEBAPP_PORT", "8080"))
@@ -35,11 +37,16 @@ class WebConfig:
             raise ConfigError("WEBAPP_PORT and INIT_DATA_MAX_AGE must be whole numbers") from error
         if not 0 < port < 65536 or max_age <= 0:
             raise ConfigError("WEBAPP_PORT must be a port, INIT_DATA_MAX_AGE positive")
+        if local:  # loopback unless the command line says otherwise; no Telegram script
+            host, telegram_js_url = "127.0.0.1", ""
+        else:
+            host = env.get("WEBAPP_HOST", "127.0.0.1")
+            telegram_js_url = env.get("TELEGRAM_WEB_APP_JS_URL") or DEFAULT_TELEGRAM_JS
         return cls(
             bot_token=token,
             redis_url=env.get("REDIS_URL") or None,
-            host=env.get("WEBAPP_HOST", "127.0.0.1"),
+            host=host,
             port=port,
             init_data_max_age=max_age,
-            telegram_js_url=env.get("TELEGRAM_WEB_APP_JS_URL") or DEFAULT_TELEGRAM_JS,
+            telegram_js_url=telegram_js_url,
         )

@@ -18,6 +18,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "unauthorized": 401,
     "not_seated": 403,
     "not_allowed": 403,
+    "wrong_host": 403,
     "no_such_table": 404,
     "not_found": 404,
     "method_not_allowed": 405,

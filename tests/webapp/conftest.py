@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections.abc import Iterator
 
 import httpx
 import pytest
+import redis
 from werkzeug.serving import make_server
 
 from tables.store import TableStore
+from tests.support.clock import Clock
 from webapp.app import create_app
 from webapp.config import WebConfig
 from webapp.init_data import sign_user
+from webapp.local import LocalMode
 
 TOKEN = "123456789:TEST-token_for-the-fake-api"
 USERS = {
@@ -59,4 +63,33 @@ def web(store) -> Iterator[WebServer]:
 @pytest.fixture
 def http(web) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=web.url, timeout=10) as client:
+        yield client
+
+
+# --- local mode (python -m webapp --local), with a clock the tests move for CPU deadlines ---
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def local_store(redis_server, redis_client, clock) -> TableStore:
+    # Its own client: a long poll may still be waiting in Redis while a test tears down.
+    return TableStore(redis.Redis.from_url(redis_server.url), clock=clock)
+
+
+@pytest.fixture
+def local_web(local_store) -> Iterator[WebServer]:
+    config = WebConfig.from_env({}, local=True)
+    config = dataclasses.replace(config, long_poll_seconds=2)
+    server = WebServer(create_app(local_store, config, local=LocalMode.new())).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def local_http(local_web) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=local_web.url, timeout=10) as client:
         yield client

@@ -1,0 +1,335 @@
+"""Local mode (``python -m webapp --local``): the Mini App in a normal browser, no Telegram.
+
+Only the command line turns it on (``create_app(..., local=LocalMode.new())``); no request can.
+The "bot token" that signs and checks initData is then a random secret made at start-up, so
+local people go through exactly the same authentication as people in Telegram:
+
+- ``POST /local/session`` makes a local person (a random id and the name they typed) and
+  hands back initData signed with that secret; the page keeps it per browser tab.
+- ``POST /local/tables`` opens a table for that person with the chosen rules, CPU opponents
+  and no turn timer, through the same ``tables/`` code as the bot (lobby.*, store.change).
+- ``GET /local/config`` tells the page what it may offer (presets, settings, CPU levels) and
+  its words, in the browser's language.
+
+Moves, waits and joins then use the ordinary ``/api`` endpoints. The server listens on
+loopback only, and refuses requests whose Host header is not a loopback name (so a web page
+elsewhere cannot reach it through DNS rebinding).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ipaddress
+import secrets
+import socket
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, current_app, request, url_for
+from flask.typing import ResponseReturnValue
+
+from games.base import N_, Game, SettingSpec, Text
+from games.registry import GAMES, get_game
+from tables import lobby
+from tables.model import ChatRef, Table
+from tables.options import CPU_DELAY, TURN_TIMER
+from tables.store import TableStore
+from translations import best_language, render, tr
+from webapp.api import json_body, ok
+from webapp.auth import authenticate
+from webapp.errors import ApiError
+from webapp.init_data import sign_user
+from webapp.payload import page_strings, table_payload
+
+local_api = Blueprint("local", __name__, url_prefix="/local")
+
+# Local people and tables get ids outside Telegram's ranges (Telegram ids have at most 52
+# significant bits), so they can never be mistaken for a real user or group. Ids stay below
+# 2**53: the page's JavaScript numbers hold them exactly.
+LOCAL_USER_ID_BASE = 2**52
+LOCAL_CHAT_ID_BASE = -(2**52)
+ID_RANGE = 2**52 - 1
+
+MAX_NAME_LENGTH = 32
+# Game settings the local form offers (when the game has them); the rest follow the preset.
+FORM_SETTINGS = ("lives",)
+DEFAULT_CPUS = 2
+DEFAULT_CPU_LEVEL = "normal"
+LOCAL_CPU_DELAY = 1.0  # "fast": one person at a laptop waits for nobody else
+TABLE_KEYS = frozenset({"game", "preset", "cpus", "turn_timer", "cpu_delay", "start"})
+
+CPU_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+LOCAL_STRINGS = {
+    "setup_title": N_("Play {game} in your browser"),
+    "join_title": N_("Join the table"),
+    "your_name": N_("Your name"),
+    "rules": N_("Rules"),
+    "cpus": N_("CPU opponents"),
+    "cpu_level": N_("CPU level"),
+    "wait_friends": N_("Wait for a friend to join from another tab"),
+    "share_join": N_("Open this link in another tab to join as a second player:"),
+    "share_watch": N_("Open this link in another tab to watch:"),
+    "new_game": N_("New game"),
+    "name_needed": N_("Please enter your name."),
+}
+
+
+@dataclass(frozen=True)
+class LocalMode:
+    """Local mode's start-up secret: it signs and checks every local person's initData."""
+
+    secret: str
+
+    @classmethod
+    def new(cls) -> LocalMode:
+        return cls(secrets.token_urlsafe(32))
+
+    def __post_init__(self) -> None:
+        if len(self.secret) < 32:
+            raise ValueError("local mode needs a long random secret")
+
+    def __repr__(self) -> str:  # never print the secret
+        return "LocalMode(secret=…)"
+
+
+# --- loopback only -------------------------------------------------------------------------
+
+
+class NotLoopback(ValueError):
+    pass
+
+
+def loopback_address(host: str) -> str:
+    """The address to listen on for ``host``, which must name loopback addresses only.
+
+    ``host`` is resolved once; every address it resolves to must be a loopback address, and
+    the server binds to one of those literal addresses (IPv4 preferred), never to the name.
+    """
+    if not host or not host.strip():
+        raise NotLoopback("an empty host would listen on every network interface")
+    try:
+        infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
+    except (socket.gaierror, UnicodeError) as error:
+        raise NotLoopback(f"cannot resolve {host!r}: {error}") from None
+    addresses = list(dict.fromkeys(str(info[4][0]) for info in infos))
+    for address in addresses:
+        try:
+            loopback = ipaddress.ip_address(address.split("%")[0]).is_loopback
+        except ValueError:
+            loopback = False
+        if not loopback:
+            raise NotLoopback(
+                f"{host!r} is {address}, not a loopback address: local mode listens on this "
+                "computer only (127.0.0.1, ::1 or localhost)"
+            )
+    if not addresses:
+        raise NotLoopback(f"{host!r} resolves to nothing")
+    return next((a for a in addresses if ":" not in a), addresses[0])
+
+
+def is_loopback_host_header(host: str) -> bool:
+    """Whether a request's Host header names this computer (a loopback name or address)."""
+    host = host.strip().lower()
+    if host.startswith("["):
+        end = host.find("]")
+        name = host[1:end] if end > 0 else ""
+    else:
+        name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
+
+
+# --- endpoints -----------------------------------------------------------------------------
+
+
+def store() -> TableStore:
+    return current_app.extensions["webapp"].store
+
+
+def browser_language() -> str:
+    return best_language(request.accept_languages.best)
+
+
+def created(data: dict[str, Any]) -> ResponseReturnValue:
+    response = ok(data)
+    return response, 201
+
+
+def default_game() -> Game:
+    return next(iter(GAMES.values()))
+
+
+@local_api.get("/config")
+def config() -> ResponseReturnValue:
+    """What the local page may offer, and its words (no sign-in needed: nothing secret)."""
+    language = browser_language()
+    game = default_game()
+    strings = page_strings(language)
+    strings.update({key: tr(language, text) for key, text in LOCAL_STRINGS.items()})
+    specs = form_specs(game)
+    return ok(
+        {
+            "game": game.name,
+            "title": render(Text(game.title), language),
+            "language": language,
+            "strings": strings,
+            "presets": [
+                {
+                    "value": name,
+                    "label": tr(language, name),
+                    "settings": {spec.key: preset[spec.key] for spec in specs},
+                }
+                for name, preset in game.presets.items()
+            ],
+            "default_preset": game.default_preset,
+            "settings": [
+                {
+                    "key": spec.key,
+                    "label": tr(language, spec.label),
+                    "choices": [
+                        {"value": value, "label": tr(language, spec.label_of(value))}
+                        for value in spec.choices
+                    ],
+                }
+                for spec in specs
+            ],
+            "cpu_levels": [
+                {"value": level, "label": tr(language, CPU_LEVEL_NAMES.get(level, level))}
+                for level in lobby.CPU_LEVELS
+            ],
+            "max_cpus": game.max_seats - 1,
+            "defaults": {"cpus": DEFAULT_CPUS, "cpu_level": DEFAULT_CPU_LEVEL},
+        }
+    )
+
+
+@local_api.post("/session")
+def session() -> ResponseReturnValue:
+    """A new local person: ``{"name": "Alice"}`` -> initData signed with the start-up secret."""
+    body = json_body()
+    if set(body) != {"name"}:
+        raise ApiError("bad_request")
+    name = clean_person_name(body["name"])
+    settings = current_app.extensions["webapp"]
+    user = {
+        "id": LOCAL_USER_ID_BASE + 1 + secrets.randbelow(ID_RANGE - 1),
+        "first_name": name,
+        "language_code": browser_language(),
+    }
+    init_data = sign_user(settings.bot_token, user, auth_date=int(settings.clock()))
+    return created({"init_data": init_data, "user": user})
+
+
+@local_api.post("/tables")
+def create_table() -> ResponseReturnValue:
+    """Open a table for the signed-in local person: rules, CPU opponents, no turn timer.
+
+    With CPUs it starts at once (unless ``start`` is false); with none it stays a lobby that a
+    second tab joins through ``POST /api/tables/<id>/lobby``, and its creator then starts.
+    """
+    user = authenticate().user
+    wanted = parse_table_request(json_body())
+    language = best_language(user.language_code)
+    opened = store().create(
+        ChatRef(LOCAL_CHAT_ID_BASE - 1 - secrets.randbelow(ID_RANGE - 1)),
+        user.id,
+        user.display_name,
+        game=wanted["game"],
+        language=language,
+        creator_language=user.language_code,
+    )
+    rng = store().rng
+
+    def set_up(table: Table) -> list[dict[str, Any]]:
+        events = lobby.choose_preset(table, user.id, wanted["preset"])
+        for key, value in wanted["settings"].items():
+            events += lobby.change_setting(table, user.id, key, value)
+        for key, value in wanted["options"].items():
+            events += lobby.change_setting(table, user.id, key, value)
+        for level in wanted["cpus"]:
+            events += lobby.add_cpu(table, user.id, level)
+        if wanted["start"]:
+            events += lobby.start(table, user.id, rng)
+        return events
+
+    table_id = opened.table.id
+    try:
+        table = store().change(table_id, set_up).table
+    except Exception:
+        with contextlib.suppress(Exception):  # do not leave a half set up lobby behind
+            store().change(table_id, lambda t: lobby.cancel(t, user.id))
+        raise
+    return created(
+        {
+            "table": table_payload(store(), table, user.id, language),
+            "url": url_for("page", table=table.id, _external=True),
+        }
+    )
+
+
+# --- validation ----------------------------------------------------------------------------
+
+
+def clean_person_name(raw: Any) -> str:
+    if not isinstance(raw, str) or len(raw) > 4 * MAX_NAME_LENGTH:
+        raise ApiError("bad_request")
+    name = " ".join(raw.split())
+    if not name or len(name) > MAX_NAME_LENGTH or not name.isprintable():
+        raise ApiError("bad_request")
+    return name
+
+
+def form_specs(game: Game) -> list[SettingSpec]:
+    return [spec for spec in game.settings_specs if spec.key in FORM_SETTINGS]
+
+
+def choice(spec: SettingSpec, value: Any) -> Any:
+    """``value`` if it is exactly one of the spec's choices (True is not 1, "3" is not 3; a
+    whole number may stand for a float, as JSON from a browser writes 1.0 as 1)."""
+    for allowed in spec.choices:
+        same_type = type(value) is type(allowed) or (type(allowed) is float and type(value) is int)
+        if same_type and value == allowed:
+            return allowed
+    raise ApiError("bad_request")
+
+
+def parse_table_request(body: dict[str, Any]) -> dict[str, Any]:
+    """The body of ``POST /local/tables``, checked strictly: anything unknown is refused."""
+    game_name = body.get("game", default_game().name)
+    if not isinstance(game_name, str) or game_name not in GAMES:
+        raise ApiError("bad_request")
+    game = get_game(game_name)
+    specs = {spec.key: spec for spec in form_specs(game)}
+    unknown = set(body) - TABLE_KEYS - set(specs)
+    if unknown:
+        raise ApiError("bad_request")
+    preset = body.get("preset", game.default_preset)
+    if not isinstance(preset, str) or preset not in game.presets:
+        raise ApiError("bad_request")
+    settings = {key: choice(spec, body[key]) for key, spec in specs.items() if key in body}
+    cpus = body.get("cpus", [])
+    if (
+        not isinstance(cpus, list)
+        or len(cpus) > game.max_seats - 1
+        or not all(isinstance(level, str) and level in lobby.CPU_LEVELS for level in cpus)
+    ):
+        raise ApiError("bad_request")
+    options = {
+        TURN_TIMER.key: choice(TURN_TIMER, body.get("turn_timer", 0)),
+        CPU_DELAY.key: choice(CPU_DELAY, body.get("cpu_delay", LOCAL_CPU_DELAY)),
+    }
+    start = body.get("start", len(cpus) > 0)
+    if not isinstance(start, bool) or (start and 1 + len(cpus) < game.min_seats):
+        raise ApiError("bad_request")
+    return {
+        "game": game_name,
+        "preset": preset,
+        "settings": settings,
+        "options": options,
+        "cpus": list(cpus),
+        "start": start,
+    }
