@@ -405,6 +405,13 @@ class TableStore:
         value = self.redis.hget(keys.table(table_id), "rv")
         return int(value) if value is not None else 0
 
+    def last_story_at(self, table_id: str) -> float:
+        value = self.redis.hget(keys.table(table_id), "st")
+        return float(value) if value is not None else 0.0
+
+    def mark_story(self, table_id: str, when: float) -> None:
+        self.redis.hset(keys.table(table_id), "st", when)
+
     def push_story(self, table_id: str, lines: list[str]) -> None:
         """Keep story lines for later, when the chat has room for a message again."""
         if lines:

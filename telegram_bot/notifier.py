@@ -28,6 +28,9 @@ from telegram_bot.render import story_lines, story_messages, table_message, with
 log = logging.getLogger(__name__)
 STORY_COST = 3  # a story message, the table message below it, and one spare
 RETRY_STORY_AFTER = 5.0
+STORY_INTERVAL = 20.0  # seconds between story messages while a group plays fast
+CPU_COALESCE_SECONDS = 1.5  # wait for a CPU moving this soon, to show both in one edit
+MAX_QUIET = 4.0  # ... unless the table message has not changed for this long
 
 
 class Notifier:
@@ -140,6 +143,10 @@ class Notifier:
         except NoSuchTable:
             return
         self._chats[table_id] = table.chat_id
+        if self._cpu_moves_soon(table):
+            # A CPU is about to move: show both moves in one edit (and look again if not).
+            self._retry_later(table_id, CPU_COALESCE_SECONDS)
+            return
         shown = await asyncio.to_thread(self.store.claim_render, table_id, table.version)
         events: list = []
         if shown is not None:
@@ -170,11 +177,21 @@ class Notifier:
         if not table.is_open:
             self._last_edit.pop(table_id, None)
 
+    def _cpu_moves_soon(self, table: Table) -> bool:
+        if table.status != PLAYING or table.deadline_kind != "cpu" or table.deadline is None:
+            return False
+        quiet_for = time.monotonic() - self._last_edit.get(table.id, 0.0)
+        return table.deadline - time.time() <= CPU_COALESCE_SECONDS and quiet_for < MAX_QUIET
+
     async def _room_for_story(self, table: Table) -> bool:
-        """Story messages go out when the chat has room for them and the table message (a
-        game's end always goes out, waiting for room if need be)."""
+        """Story messages go out when the chat has room for them and the table message, and
+        at most every STORY_INTERVAL in a fast group game (the table message shows the news
+        meanwhile). A game's end always goes out, waiting for room if need be."""
         if not table.is_open or table.chat_id > 0:
             return True
+        last = await asyncio.to_thread(self.store.last_story_at, table.id)
+        if time.time() - last < STORY_INTERVAL:
+            return False
         budget = await asyncio.to_thread(self.budget.peek, table.chat_id, STORY_COST)
         return budget.wait <= 0
 
@@ -186,6 +203,7 @@ class Notifier:
         text: str,
         keyboard: InlineKeyboardMarkup | None,
     ) -> None:
+        await asyncio.to_thread(self.store.mark_story, table.id, time.time())
         for chunk in story_messages(lines):
             await self.budget.take(table.chat_id)
             await self._send(table, chunk, None)

@@ -98,9 +98,7 @@ def test_solo_practice_against_cpus_then_stats_log_verify_and_rematch(bot, bot_a
     chat.wait_table(lambda m: "Lives: 6" in labels(m))
     chat.press(ALICE, "Lives: 6")  # 6 -> 2: a short game
     chat.wait_table(lambda m: "Lives: 2" in labels(m))
-    chat.press(ALICE, "CPU pace: normal")  # -> slow
-    chat.wait_table(lambda m: "CPU pace: slow" in labels(m))
-    chat.press(ALICE, "CPU pace: slow")  # -> fast
+    chat.press(ALICE, "CPU pace: normal")  # -> fast
     chat.wait_table(lambda m: "CPU pace: fast" in labels(m))
     chat.press(ALICE, "⬅️ Back")
     chat.wait_table(lambda m: "▶️ Start" in labels(m))
