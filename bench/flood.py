@@ -4,7 +4,8 @@ Starts the real bot process against the tests' Bot-API-speaking server with Tele
 limits switched on (about 1 message a second per chat, 20 a minute per group, 30 a second
 overall; 429 with retry_after beyond). Fifty groups each open a table (two people and a hard
 CPU) and play it to the end, every person acting the moment the table message shows their
-turn. Prints, last: ``tables=50 actions=… group_calls_per_action=… http_429=…``.
+turn. An action is any change a table goes through (a command, a press, a CPU's move).
+Prints, last: ``tables=50 actions=… group_calls_per_action=… http_429=…``.
 Targets: group_calls_per_action <= 1.0, http_429 = 0, every table finished.
 """
 
@@ -146,7 +147,9 @@ def main() -> None:
         finally:
             bot.stop()
         finished = sum(table.step == "done" for table in tables)
-        actions = sum(table.actions for table in tables)
+        presses = sum(table.actions for table in tables)
+        # Every change a table went through is an action: /mia, each press, each CPU move.
+        actions = sum(store.load(t.table_id).version for t in tables if t.table_id)
         group_calls = sum(
             count
             for chat_id, methods in api.stats["per_chat"].items()
@@ -159,10 +162,14 @@ def main() -> None:
             if int(chat_id) < 0:
                 for method, count in methods.items():
                     per_method[method] = per_method.get(method, 0) + count
-        print(f"calls to the groups by method: {per_method}")
+        print(
+            f"calls to the groups by method: {per_method}; "
+            f"not modified: {api.stats.get('not_modified')}"
+        )
         print(
             f"finished={finished}/{args.tables} seconds={time.monotonic() - started:.0f} "
-            f"violations={len(api.violations)} unanswered={len(api.unanswered_queries())}"
+            f"presses={presses} violations={len(api.violations)} "
+            f"unanswered={len(api.unanswered_queries())}"
         )
         print(
             f"tables={args.tables} actions={actions} "

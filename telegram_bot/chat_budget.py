@@ -8,6 +8,7 @@ enough left for a story message, or only for an edit?
 
     budget:{chat}:second   per chat: a burst of 3, refilled at (a little under) 1 per second
     budget:{chat}:minute   per group: 19, refilled at 19 per minute
+    budget:overall         every chat together: a burst of 8, refilled at 25 per second
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from dataclasses import dataclass
 import redis
 
 BURST = 3.0  # messages a chat takes back to back before the per-second rate applies
+OVERALL_KEY = "budget:overall"  # all chats together: Telegram allows about 30 a second
+OVERALL_BURST = 8.0
 
 _TAKE = """
 local now = tonumber(ARGV[1])
@@ -60,12 +63,15 @@ class ChatBudget:
         *,
         per_second: float = 0.95,
         group_per_minute: float = 19.0,
+        overall_per_second: float = 25.0,
         clock: Callable[[], float] = time.time,
     ) -> None:
         """Rates a little under Telegram's (1/s per chat, 20/min per group) by default."""
         self.clock = clock
         self.per_second = (max(BURST, per_second), per_second)
         self.per_minute = (group_per_minute, group_per_minute / 60.0)
+        # A small burst overall: requests can bunch up on their way out of the process.
+        self.overall = (OVERALL_BURST, overall_per_second)
         self._script = client.register_script(_TAKE)
 
     def _call(self, chat_id: int, cost: float, take: bool) -> Budget:
@@ -74,9 +80,22 @@ class ChatBudget:
         if chat_id < 0:  # groups and supergroups have negative ids
             keys.append(f"budget:{{{chat_id}}}:minute")
             limits += [*self.per_minute]
-        wait, left = self._script(
-            keys=keys, args=[self.clock(), cost, "1" if take else "0", *limits]
-        )
+        now = self.clock()
+        wait, left = self._script(keys=keys, args=[now, cost, "0", *limits])
+        if float(wait) > 0 or not take:
+            if float(wait) <= 0:  # a peek: the bot-wide bucket must have room too
+                overall_wait, _ = self._script(
+                    keys=[OVERALL_KEY], args=[now, cost, "0", *self.overall]
+                )
+                return Budget(float(overall_wait), float(left))
+            return Budget(float(wait), float(left))
+        # Taking: the bot-wide bucket first (its own key, as chats' keys live in other
+        # cluster slots), then the chat's. Should the chat's have run dry in between, one
+        # overall token is wasted: on the safe side.
+        overall_wait, _ = self._script(keys=[OVERALL_KEY], args=[now, cost, "1", *self.overall])
+        if float(overall_wait) > 0:
+            return Budget(float(overall_wait), 0.0)
+        wait, left = self._script(keys=keys, args=[now, cost, "1", *limits])
         return Budget(float(wait), float(left))
 
     def peek(self, chat_id: int, cost: float = 1) -> Budget:

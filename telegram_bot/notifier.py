@@ -165,8 +165,10 @@ class Notifier:
                 return
             # A busy group: the table message carries the news until there is room.
             await asyncio.to_thread(self.store.push_story, table_id, pending)
-            text = with_banner(text, pending, table.language)
             self._retry_later(table_id)
+            if shown is None:
+                return  # nothing new since the banner went up: no edit for nothing
+            text = with_banner(text, pending, table.language)
         if shown is not None and await self._newer_shown(table_id, table.version):
             return  # another worker already showed a newer version
         await self.budget.take(table.chat_id)
