@@ -21,12 +21,11 @@ from typing import Any
 
 from werkzeug.serving import BaseWSGIServer, make_server
 
-from tables.connection import connect
-from tables.store import TableStore
 from tables.ticker import run_in_thread
 from webapp.app import create_app
 from webapp.config import ConfigError, WebConfig
 from webapp.local import LocalMode, NotLoopback, loopback_address
+from webapp.runtime import serving_store
 
 log = logging.getLogger("webapp")
 # Local games keep their own embedded Redis data, apart from a bot's (which would otherwise
@@ -91,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
         host=args.host or config.host,
         port=config.port if args.port is None else args.port,
     )
-    app = create_app(TableStore(connect(config.redis_url)), config)
+    app = create_app(serving_store(config.redis_url), config)
     app.run(host=config.host, port=config.port, threaded=True)
     return 0
 
@@ -106,7 +105,7 @@ def run_local(config: WebConfig, args: argparse.Namespace) -> int:
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
     if not config.redis_url:
         os.environ.setdefault("EMBEDDED_REDIS_DIR", LOCAL_REDIS_DIR)
-    store = TableStore(connect(config.redis_url))
+    store = serving_store(config.redis_url)
     app = create_app(store, config, local=LocalMode.new())
     port = config.port if args.port is None else args.port
     try:

@@ -83,7 +83,7 @@ def latest_story(store: TableStore, table: Table, language: str) -> list[str]:
     """The story lines of the newest change that had a story (the last reveal and result)."""
     game = get_game(table.game)
     names = table.display_names()
-    batches = store.events_after(table.id, max(0, table.version - STORY_LOOKBACK))
+    batches = store.events_after(table, max(0, table.version - STORY_LOOKBACK))
     for _version, events in reversed(batches):
         lines = game.describe_events(events, names)
         if lines:
