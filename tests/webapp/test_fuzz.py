@@ -1,0 +1,101 @@
+"""Bad input of any kind on the Mini App API: never a 5xx, never a traceback, always a JSON
+error with a code, and the table unchanged."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tables import lobby
+from tables.model import ChatRef
+from tables.store import TableStore
+from tests.webapp.conftest import TOKEN, USERS
+from webapp.app import create_app
+from webapp.config import WebConfig
+from webapp.init_data import sign_user
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=50),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=10), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+HEADERS = st.one_of(
+    st.none(),
+    st.text(max_size=300).map(lambda t: t.encode("latin-1", "replace").decode("latin-1")),
+    st.builds(lambda t: "tma " + t, st.text(alphabet="abc=&%0123456789hashuser", max_size=200)),
+    st.just("tma " + sign_user(TOKEN, USERS[1])),
+)
+
+
+@pytest.fixture
+def setup(redis_client):
+    store = TableStore(redis_client)
+    table = store.create(ChatRef(-100123), 1, "Alice").table
+    store.change(table.id, lambda t: lobby.join(t, 2, "Bob"))
+    table = store.change(table.id, lambda t: lobby.start(t, 1, store.rng)).table
+    client = create_app(store, WebConfig(bot_token=TOKEN, long_poll_seconds=0)).test_client()
+    return store, table, client
+
+
+def check(response) -> None:
+    assert response.status_code < 500, response.data
+    body = response.get_json(silent=True)
+    assert body is not None, response.data
+    if response.status_code >= 400:
+        assert set(body) == {"error"} and body["error"]["code"] and body["error"]["message"]
+    assert b"Traceback" not in response.data
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    method=st.sampled_from(["GET", "POST", "PUT", "DELETE", "PATCH"]),
+    path=st.sampled_from(
+        [
+            "/api/me",
+            "/api/tables/{t}",
+            "/api/tables/{t}/moves",
+            "/api/tables/{t}/lobby",
+            "/api/tables/{t}/wait",
+            "/api/tables/x",
+            "/api/tables/{t}/wait?after=-1",
+            "/api/tables/{t}/wait?after=abc",
+            "/api/nope",
+            "/api/tables/%00/moves",
+        ]
+    ),
+    header=HEADERS,
+    body=st.one_of(
+        JSON_VALUES.map(json.dumps), st.binary(max_size=300).map(lambda b: b.decode("latin-1"))
+    ),
+    content_type=st.sampled_from(["application/json", "text/plain", None]),
+)
+def test_any_request_gets_a_clear_answer_and_changes_nothing(
+    setup, method, path, header, body, content_type
+):
+    store, table, client = setup
+    headers = {} if header is None else {"Authorization": header}
+    if content_type:
+        headers["Content-Type"] = content_type
+    response = client.open(path.format(t=table.id), method=method, headers=headers, data=body)
+    check(response)
+    current = store.load(table.id)
+    if response.status_code != 200 or method == "GET":
+        assert current.version == table.version
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(body=JSON_VALUES)
+def test_any_json_move_body_from_a_seated_player_is_answered(setup, body):
+    store, table, client = setup
+    actor = table.seats[table.state["to_act"]].user_id
+    headers = {"Authorization": "tma " + sign_user(TOKEN, USERS[actor])}
+    response = client.post(f"/api/tables/{table.id}/moves", json=body, headers=headers)
+    check(response)
+    legal = isinstance(body, dict) and body.get("version") == table.version
+    if not legal:
+        assert store.load(table.id).version == table.version
