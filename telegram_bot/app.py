@@ -12,14 +12,14 @@ from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAl
 from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, CommandHandler, filters
 
 from tables.store import TableStore
-from telegram_bot import extra_commands, handlers
+from telegram_bot import extra_commands, handlers, language
 from telegram_bot.chat_budget import ChatBudget
 from telegram_bot.config import BotConfig
 from telegram_bot.handlers import answers_refusals as guard
 from telegram_bot.notifier import Notifier
 from telegram_bot.services import Services
 from telegram_bot.sweeper import Sweeper
-from translations import tr
+from translations import SUPPORTED_LANGUAGES, tr
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +52,10 @@ def build_application(config: BotConfig, store: TableStore) -> Application:
     application.add_handler(CommandHandler("verify", guard(extra_commands.verify)))
     application.add_handler(CommandHandler("log", guard(extra_commands.send_log)))
     application.add_handler(CommandHandler("tutorial", guard(extra_commands.start_tutorial)))
+    application.add_handler(CommandHandler("language", guard(language.choose)))
+    application.add_handler(
+        CallbackQueryHandler(language.chosen, pattern=f"^{language.CALLBACK_PREFIX}")
+    )
     application.add_handler(CallbackQueryHandler(handlers.button))
     application.add_error_handler(_log_error)
     return application
@@ -114,7 +118,19 @@ async def _post_stop(application: Application) -> None:
 
 
 async def _set_commands(application: Application) -> None:
-    language = "en"
+    """The command menu, in each language we speak (Telegram picks the user's)."""
+    for code in SUPPORTED_LANGUAGES:
+        group, private = _commands(code)
+        language_code = "" if code == "en" else code
+        await application.bot.set_my_commands(
+            group, scope=BotCommandScopeAllGroupChats(), language_code=language_code
+        )
+        await application.bot.set_my_commands(
+            private, scope=BotCommandScopeAllPrivateChats(), language_code=language_code
+        )
+
+
+def _commands(language: str) -> tuple[list[BotCommand], list[BotCommand]]:
     group = [
         BotCommand("mia", tr(language, "Open a Mia table in this group")),
         BotCommand("cancel", tr(language, "Close the open table")),
@@ -122,6 +138,7 @@ async def _set_commands(application: Application) -> None:
         BotCommand("stats", tr(language, "Your statistics")),
         BotCommand("log", tr(language, "The last game, step by step")),
         BotCommand("verify", tr(language, "How to check the dice are fair")),
+        BotCommand("language", tr(language, "The group's language")),
         BotCommand("rules", tr(language, "Rules and rank order")),
         BotCommand("help", tr(language, "How to play")),
     ]
@@ -131,11 +148,11 @@ async def _set_commands(application: Application) -> None:
         BotCommand("mia", tr(language, "Practice against CPUs")),
         BotCommand("stats", tr(language, "Your statistics")),
         BotCommand("verify", tr(language, "How to check the dice are fair")),
+        BotCommand("language", tr(language, "Your language")),
         BotCommand("rules", tr(language, "Rules and rank order")),
         BotCommand("help", tr(language, "How to play")),
     ]
-    await application.bot.set_my_commands(group, scope=BotCommandScopeAllGroupChats())
-    await application.bot.set_my_commands(private, scope=BotCommandScopeAllPrivateChats())
+    return group, private
 
 
 async def _log_error(update: object, context) -> None:  # type: ignore[no-untyped-def]

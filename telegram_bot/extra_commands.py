@@ -20,7 +20,8 @@ from games.registry import get_game
 from tables import lobby, stats
 from tables.errors import TableError, TableExists
 from tables.model import FINISHED, ChatRef, Table
-from telegram_bot.handlers import chat_ref, display_name, language_of
+from telegram_bot.handlers import chat_ref, display_name
+from telegram_bot.language import reader_language
 from telegram_bot.render import settings_lines
 from telegram_bot.services import services
 from telegram_bot.texts import error_text
@@ -48,7 +49,7 @@ async def show_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
         return
-    language = language_of(user)
+    language = await reader_language(update, context)
     client = services(context).store.redis
     overall = await asyncio.to_thread(stats.user_stats, client, user.id)
     lines = [
@@ -69,10 +70,10 @@ async def show_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
 
 async def show_top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/top: the chat's leaderboard by wins."""
-    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    message, chat = update.effective_message, update.effective_chat
     if message is None or chat is None:
         return
-    language = language_of(user)
+    language = await reader_language(update, context)
     client = services(context).store.redis
     standings = await asyncio.to_thread(stats.chat_leaderboard, client, chat.id)
     if not standings:
@@ -98,7 +99,7 @@ async def verify(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message = update.effective_message
     if message is None:
         return
-    language = language_of(update.effective_user)
+    language = await reader_language(update, context)
     args = context.args or []
     if len(args) >= 2:
         commitment, text = args[0], " ".join(args[1:])
@@ -136,7 +137,7 @@ async def send_log(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     message, chat = update.effective_message, update.effective_chat
     if message is None or chat is None:
         return
-    language = language_of(update.effective_user)
+    language = await reader_language(update, context)
     store = services(context).store
     table = await asyncio.to_thread(store.last_finished, chat_ref(update))
     if table is None:
@@ -184,7 +185,7 @@ async def start_tutorial(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
         return
-    language = language_of(user)
+    language = await reader_language(update, context)
     if chat.type != ChatType.PRIVATE:
         await message.reply_text(tr(language, "The tutorial happens in a private chat with me."))
         return
@@ -228,7 +229,7 @@ async def solo_lobby(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
         return
-    language = language_of(user)
+    language = await reader_language(update, context)
     store = services(context).store
     try:
         created = await asyncio.to_thread(

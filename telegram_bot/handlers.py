@@ -15,14 +15,13 @@ from typing import Any
 import redis
 from telegram import (
     CallbackQuery,
-    Chat,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     Update,
     User,
     WebAppInfo,
 )
-from telegram.constants import ChatMemberStatus, ChatType
+from telegram.constants import ChatType
 from telegram.error import NetworkError, TelegramError
 from telegram.ext import ContextTypes
 
@@ -35,18 +34,16 @@ from tables.lobby import CPU_LEVELS
 from tables.model import ChatRef, Table
 from tables.options import spec_for
 from telegram_bot.callback_data import GAME, LOBBY, PRIVATE, BadCallbackData, Button, parse
+from telegram_bot.chat_admins import is_chat_admin
+from telegram_bot.language import person_language, reader_language, table_language
 from telegram_bot.render import PANEL_SETTINGS
 from telegram_bot.services import services
 from telegram_bot.texts import error_text, help_text
-from translations import best_language, render, tr
+from translations import render, tr
 
 log = logging.getLogger(__name__)
 MAX_ALERT = 200
 Handler = Callable[[Update, ContextTypes.DEFAULT_TYPE], Awaitable[None]]
-
-
-def language_of(user: User | None) -> str:
-    return best_language(user.language_code if user else None)
 
 
 def display_name(user: User) -> str:
@@ -58,16 +55,6 @@ def chat_ref(update: Update) -> ChatRef:
     thread = message.message_thread_id if message and message.is_topic_message else None
     assert update.effective_chat is not None
     return ChatRef(update.effective_chat.id, thread)
-
-
-async def is_chat_admin(chat: Chat, user_id: int) -> bool:
-    if chat.type == ChatType.PRIVATE:
-        return False
-    try:
-        member = await chat.get_member(user_id)
-    except TelegramError:
-        return False
-    return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
 
 
 # --- commands ----------------------------------------------------------------------------
@@ -86,7 +73,7 @@ def answers_refusals(handler: Handler) -> Handler:
                 log.warning("Redis unavailable while handling a command: %s", error)
             message = update.effective_message
             if message is not None:
-                await message.reply_text(error_text(code, language_of(update.effective_user)))
+                await message.reply_text(error_text(code, await reader_language(update, context)))
 
     return wrapper
 
@@ -96,7 +83,7 @@ async def start_or_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     message, chat = update.effective_message, update.effective_chat
     if message is None or chat is None:
         return
-    language = language_of(update.effective_user)
+    language = await reader_language(update, context)
     keyboard = None
     webapp_url = services(context).config.webapp_url
     if chat.type == ChatType.PRIVATE and webapp_url:
@@ -116,7 +103,7 @@ async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if message is None or update.effective_chat is None:
         return
     store = services(context).store
-    language = language_of(update.effective_user)
+    language = await reader_language(update, context)
     table = None
     if update.effective_chat.type != ChatType.PRIVATE:
         table = await asyncio.to_thread(store.find_open, chat_ref(update))
@@ -133,7 +120,7 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
         return
-    language = language_of(user)
+    language = await reader_language(update, context)
     store = services(context).store
     try:
         await asyncio.to_thread(
@@ -142,7 +129,7 @@ async def open_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
             user.id,
             display_name(user),
             game="mia",
-            language="en",
+            language=await table_language(update, context),
             creator_language=user.language_code,
         )
     except TableExists:
@@ -161,7 +148,7 @@ async def cancel_table(update: Update, context: ContextTypes.DEFAULT_TYPE) -> No
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
     if message is None or user is None or chat is None:
         return
-    language = language_of(user)
+    language = await reader_language(update, context)
     store = services(context).store
     table = await asyncio.to_thread(store.find_open, chat_ref(update))
     if table is None:
@@ -183,7 +170,7 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     query = update.callback_query
     if query is None:
         return
-    language = language_of(query.from_user)
+    language = await person_language(context, query.from_user)
     try:
         pressed = parse(query.data)
     except BadCallbackData:
@@ -244,7 +231,7 @@ async def _handle(
     if pressed.kind == PRIVATE:
         if user.id in _autopiloted_people(table):
             await asyncio.to_thread(store.change, table.id, lambda t: play.wake(t, user.id))
-        return _private_view(table, user.id, language_of(user))
+        return _private_view(table, user.id, await person_language(context, user))
     if pressed.kind == GAME:
         await asyncio.to_thread(
             store.change,
@@ -335,5 +322,5 @@ async def _lobby_press(
     try:
         await asyncio.to_thread(store.change, table.id, change, expected)
     except BadCallbackData:
-        return error_text("bad_button", language_of(user))
+        return error_text("bad_button", await person_language(context, user))
     return None

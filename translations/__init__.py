@@ -17,7 +17,16 @@ from games.base import Text
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
 DEFAULT_LANGUAGE = "en"
-SUPPORTED_LANGUAGES: tuple[str, ...] = ("en",)
+SUPPORTED_LANGUAGES: tuple[str, ...] = ("en", "nl", "de", "ja", "ms", "gu")
+# Each language by its own name, for the /language buttons.
+LANGUAGE_NAMES: dict[str, str] = {
+    "en": "English",
+    "nl": "Nederlands",
+    "de": "Deutsch",
+    "ja": "日本語",
+    "ms": "Bahasa Melayu",
+    "gu": "ગુજરાતી",
+}
 
 
 def best_language(code: str | None) -> str:

@@ -15,12 +15,12 @@ from flask.typing import ResponseReturnValue
 
 from games.base import Text
 from games.registry import get_game
-from tables import lobby, play, stats
+from tables import lobby, play, prefs, stats
 from tables.errors import NoSuchTable
 from tables.ids import is_table_id
 from tables.model import Table
 from tables.store import TableStore
-from translations import best_language, render
+from translations import SUPPORTED_LANGUAGES, best_language, render
 from webapp.auth import authenticate
 from webapp.errors import ApiError
 from webapp.payload import page_strings, table_payload
@@ -35,7 +35,10 @@ def store() -> TableStore:
 
 
 def language() -> str:
-    return best_language(authenticate().user.language_code)
+    """The person's language: chosen with /language, else Telegram's, else English."""
+    user = authenticate().user
+    chosen = prefs.user_language(store().redis, user.id)
+    return chosen if chosen in SUPPORTED_LANGUAGES else best_language(user.language_code)
 
 
 def ok(data: dict[str, Any]) -> ResponseReturnValue:
@@ -65,7 +68,7 @@ def json_body() -> dict[str, Any]:
 @api.get("/me")
 def me() -> ResponseReturnValue:
     user = authenticate().user
-    lang = best_language(user.language_code)
+    lang = language()
     return ok(
         {
             "id": user.id,
