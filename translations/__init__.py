@@ -18,7 +18,7 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 DOMAIN = "messages"
 DEFAULT_LANGUAGE = "en"
 # A language is offered once its catalog is complete (tests/translations checks each one).
-SUPPORTED_LANGUAGES: tuple[str, ...] = ("en",)
+SUPPORTED_LANGUAGES: tuple[str, ...] = ("en", "nl", "de", "ja", "ms", "gu")
 # Each language by its own name, for the /language buttons.
 LANGUAGE_NAMES: dict[str, str] = {
     "en": "English",

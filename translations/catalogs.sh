@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 LOCALES=translations/locale
 pybabel extract -F babel.cfg -k tr:2 -k trn:2,3 -k T_ -k NT_:1,2 -k N_ \
   --no-location --sort-output --project cup-and-claim --version 0.1 \
-  -o "$LOCALES/messages.pot" . >/dev/null
+  -o "$LOCALES/messages.pot" . >/dev/null 2>&1
 for language in nl de ja ms gu; do
   if [ -f "$LOCALES/$language/LC_MESSAGES/messages.po" ]; then
     pybabel update -i "$LOCALES/messages.pot" -d "$LOCALES" -l "$language" --no-fuzzy-matching \

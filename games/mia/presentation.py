@@ -357,7 +357,7 @@ def describe_hint(view: dict[str, Any], names: list[str]) -> Text | None:
         )
     percent = round(100 * probability_at_least(claim, doubles))
     hint = T_(
-        "💡 {claimant} claims {claim}. A fresh roll reaches that {percent}% of the time. "
+        "💡 {claimant} claims {claim}. Chance that a fresh roll reaches it: {percent}%. "
         "Challenge if you smell a bluff; accept to roll and beat it.",
         claimant=claimant,
         claim=claim_text(claim),
