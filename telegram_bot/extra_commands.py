@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from collections.abc import Callable
 from typing import Any
 
 from telegram import Update
@@ -180,6 +181,33 @@ def game_log_text(table: Table, game_no: int, events: list[dict[str, Any]]) -> s
     return "\n".join(lines) + "\n"
 
 
+async def _private_table(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, setup: Callable[[Table], list[Any]]
+) -> bool:
+    """Open a table in this private chat and prepare it; False (with a reply) if refused."""
+    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
+    assert message is not None and user is not None and chat is not None
+    language = await reader_language(update, context)
+    store = services(context).store
+    try:
+        created = await asyncio.to_thread(
+            store.create,
+            ChatRef(chat.id),
+            user.id,
+            display_name(user),
+            language=language,
+            creator_language=user.language_code,
+        )
+        await asyncio.to_thread(store.change, created.table.id, setup)
+    except TableExists:
+        await message.reply_text(tr(language, "Finish your open table first, or /cancel it."))
+        return False
+    except TableError as error:
+        await message.reply_text(error_text(error.code, language))
+        return False
+    return True
+
+
 async def start_tutorial(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/tutorial (private chat): a guided game against two easy CPUs, with a tip each turn."""
     message, user, chat = update.effective_message, update.effective_user, update.effective_chat
@@ -198,23 +226,9 @@ async def start_tutorial(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
         lobby.change_setting(table, user.id, "turn_timer", 0)
         return lobby.start(table, user.id, store.rng)
 
-    try:
-        created = await asyncio.to_thread(
-            store.create,
-            ChatRef(chat.id),
-            user.id,
-            display_name(user),
-            language=language,
-            creator_language=user.language_code,
-        )
-        await asyncio.to_thread(store.change, created.table.id, setup)
-        await asyncio.to_thread(stats.count_tutorial_start, store.redis, user.id)
-    except TableExists:
-        await message.reply_text(tr(language, "Finish your open table first, or /cancel it."))
+    if not await _private_table(update, context, setup):
         return
-    except TableError as error:
-        await message.reply_text(error_text(error.code, language))
-        return
+    await asyncio.to_thread(stats.count_tutorial_start, store.redis, user.id)
     await message.reply_text(
         tr(
             language,
@@ -226,26 +240,12 @@ async def start_tutorial(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
 
 async def solo_lobby(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """/mia in a private chat: solo practice against CPUs (one is seated to start with)."""
-    message, user, chat = update.effective_message, update.effective_user, update.effective_chat
-    if message is None or user is None or chat is None:
+    message, user = update.effective_message, update.effective_user
+    if message is None or user is None or update.effective_chat is None:
+        return
+    if not await _private_table(update, context, lambda t: lobby.add_cpu(t, user.id, "normal")):
         return
     language = await reader_language(update, context)
-    store = services(context).store
-    try:
-        created = await asyncio.to_thread(
-            store.create,
-            ChatRef(chat.id),
-            user.id,
-            display_name(user),
-            language=language,
-            creator_language=user.language_code,
-        )
-        await asyncio.to_thread(
-            store.change, created.table.id, lambda t: lobby.add_cpu(t, user.id, "normal")
-        )
-    except TableExists:
-        await message.reply_text(tr(language, "Finish your open table first, or /cancel it."))
-        return
     await message.reply_text(
         tr(
             language,
