@@ -157,9 +157,6 @@ class TableStore:
             for entry in self.redis.lrange(keys.game_log(table_id, game_no), 0, -1)
         ]
 
-    def find_open_by_chat_id(self, chat_id: int) -> Table | None:
-        return self.find_open(ChatRef(chat_id))
-
     def events_after(self, table: Table | str, version: int) -> list[tuple[int, list[Event]]]:
         """The logged events of each change after ``version``, oldest first (this game's and
         the one before it, so a rematch right after a game's end loses nothing)."""

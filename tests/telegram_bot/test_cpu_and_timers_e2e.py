@@ -8,6 +8,7 @@ import re
 import redis
 
 from tables import lobby
+from tables.model import ChatRef
 from tables.store import TableStore
 from tests.support.bot_process import BotProcess, bot_env
 from tests.telegram_bot.group_chat import GroupChat, acting_name, labels, table_version
@@ -167,7 +168,7 @@ def test_turn_timers_fire_once_with_two_bot_processes(bot, bot_api, redis_server
         chat.press(BOB, "✋ Join")
         chat.wait_table(lambda m: "2. Bob" in m["text"])
         store = TableStore(redis.Redis.from_url(redis_server.url))
-        table = store.find_open_by_chat_id(GROUP)
+        table = store.find_open(ChatRef(GROUP))
         # An operator shortens the timer (the lobby offers 30 s and up) to keep the test short.
         store.change(table.id, lambda t: lobby.change_setting(t, ALICE, "turn_timer", 2))
         store.change(table.id, lambda t: lobby.change_setting(t, ALICE, "cpu_delay", 1.0))
