@@ -171,6 +171,16 @@ class TableStore:
                 found.append((changed, codec.decode(items, fields)))
         return sorted(found, key=lambda pair: pair[0])
 
+    def recent_events(self, table: Table, count: int) -> list[tuple[int, list[Event]]]:
+        """The last ``count`` logged changes of the table's current game, oldest first (one
+        read: what a page needs to show the latest result)."""
+        fields = get_game(table.game).event_fields
+        entries = self.redis.lrange(keys.game_log(table.id, table.game_no), -count, -1)
+        return [
+            (changed, codec.decode(items, fields))
+            for changed, items in (orjson.loads(raw) for raw in entries)
+        ]
+
     def _log_tail(self, key: str, after: int) -> list[tuple[int, list[Any]]]:
         count = LOG_TAIL
         while True:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, g, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from games.base import Text
@@ -36,9 +36,13 @@ def store() -> TableStore:
 
 def language() -> str:
     """The person's language: chosen with /language, else Telegram's, else English."""
-    user = authenticate().user
-    chosen = prefs.user_language(store().redis, user.id)
-    return chosen if chosen in SUPPORTED_LANGUAGES else best_language(user.language_code)
+    known = g.get("language")
+    if known is None:
+        user = authenticate().user
+        chosen = prefs.user_language(store().redis, user.id)
+        known = chosen if chosen in SUPPORTED_LANGUAGES else best_language(user.language_code)
+        g.language = known
+    return known
 
 
 def ok(data: dict[str, Any]) -> ResponseReturnValue:

@@ -16,7 +16,7 @@ from tables.model import LOBBY, Table
 from tables.store import TableStore
 from translations import render, tr
 
-STORY_LOOKBACK = 30
+STORY_LOOKBACK = 16  # logged changes to look back through for the latest result
 
 
 def table_payload(store: TableStore, table: Table, user_id: int, language: str) -> dict[str, Any]:
@@ -83,7 +83,7 @@ def latest_story(store: TableStore, table: Table, language: str) -> list[str]:
     """The story lines of the newest change that had a story (the last reveal and result)."""
     game = get_game(table.game)
     names = table.display_names()
-    batches = store.events_after(table, max(0, table.version - STORY_LOOKBACK))
+    batches = store.recent_events(table, STORY_LOOKBACK)
     for _version, events in reversed(batches):
         lines = game.describe_events(events, names)
         if lines:
