@@ -9,6 +9,7 @@ old message changes nothing.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -108,6 +109,8 @@ class TableStore:
         self.clock = clock
         self.config = config or TableConfig()
         self._check_and_set = client.register_script(_CHECK_AND_SET)
+        with contextlib.suppress(redis.RedisError):  # loaded now, so moves need no retry
+            client.script_load(_CHECK_AND_SET)
         self._release_if_owned = client.register_script(_RELEASE_IF_OWNED)
         self._claim_render = client.register_script(_CLAIM_RENDER)
         self._docs: OrderedDict[str, Table] = OrderedDict()
@@ -344,6 +347,7 @@ class TableStore:
                 isinstance(first, redis.ResponseError) and "NOSCRIPT" in str(first)
             ):
                 script.sha = self.redis.script_load(_CHECK_AND_SET)  # Redis restarted
+                hints = []  # they went through already; only the script is sent again
                 continue
             if isinstance(first, Exception):
                 raise first

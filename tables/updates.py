@@ -56,3 +56,9 @@ def _pairs(response: list) -> list[tuple[str, str]]:
 
 def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
+
+
+def forget_consumer(client: redis.Redis, consumer: str) -> None:
+    """Leave the group on shutdown (entries are acknowledged as soon as they are read, so
+    nothing pending is lost), so restarts do not pile up consumer names."""
+    client.xgroup_delconsumer(keys.UPDATES, GROUP, consumer)

@@ -10,6 +10,7 @@ every story message is posted once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -101,6 +102,8 @@ class Notifier:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        with contextlib.suppress(redis.RedisError):
+            await asyncio.to_thread(updates.forget_consumer, self.store.redis, self.consumer)
 
     async def idle(self) -> None:
         """Wait until nothing is left to render (tests and shutdown)."""
@@ -178,6 +181,7 @@ class Notifier:
                 await asyncio.to_thread(self.store.set_message_id, table_id, new_id)
         if not table.is_open:
             self._last_edit.pop(table_id, None)
+            self._chats.pop(table_id, None)
 
     def _cpu_moves_soon(self, table: Table) -> bool:
         if table.status != PLAYING or table.deadline_kind != "cpu" or table.deadline is None:
