@@ -155,3 +155,25 @@ def test_a_gujarati_speakers_mini_app_shows_no_english(bot, bot_api, redis_serve
     leaks = english_in(shown, english_words())
     assert not leaks, (leaks, shown)
     assert re.search(r"[\u0a80-\u0aff]", shown)  # Gujarati script on the page
+
+
+def test_forged_or_unauthorised_language_buttons_change_nothing(bot, bot_api, redis_client):
+    bot_api.add_user(ALICE, "Aiko", language_code="en")
+    bot_api.add_user(BOB, "Bunta", language_code="en")
+    bot_api.add_chat(GROUP, admins=[ALICE], members=[BOB])
+    chat = GroupChat(bot_api, GROUP)
+    bot_api.send_message(ALICE, GROUP, "/language")
+    chooser = bot_api.wait_for(
+        lambda: next((m for m in bot_api.messages(GROUP) if m.get("reply_markup")), None)
+    )
+    forged = chat.press_data(BOB, chooser["message_id"], "lang:c:xx", check=False)
+    assert forged == {"text": "This button is not valid.", "show_alert": True}
+    german = next(
+        b["callback_data"]
+        for row in keyboard(chooser)
+        for b in row
+        if b["callback_data"].endswith(":de")
+    )
+    refused = chat.press_data(BOB, chooser["message_id"], german)  # Bob is no admin
+    assert refused == {"text": "Only a chat admin can change this.", "show_alert": True}
+    assert redis_client.hget(f"prefs:chat:{{{GROUP}}}", "lang") is None
