@@ -21,10 +21,6 @@ class IllegalAction(GameError):
     code = "illegal_move"
 
 
-class ClaimTooLow(IllegalAction):
-    code = "claim_too_low"
-
-
 class SeatOut(GameError):
     code = "seat_out"
 

@@ -1,13 +1,15 @@
-"""Mia, the two-dice bluffing game (rules: docs/rules/mia.md)."""
+"""Mia, the two-dice bluffing game (rules and choices: docs/mia-rules-choices.md)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from games.base import JSON, N_, Action, Event, Text
+from games.base import JSON, N_, Action, Event, Game, PrivateInfo, SeatBadge, StatCounter, Text
 from games.mia import cpu, presentation, rules, views
-from games.mia.settings import DEFAULT_PRESET, PRESETS, SETTINGS_SPECS, normalize_settings
-from games.mia.settings import preset_of as _preset_of
+from games.mia.errors import ERROR_TEXTS
+from games.mia.settings import PRESET_DESCRIPTIONS, PRESET_LABELS, PRESETS, SETTINGS_SPECS
+from games.mia.settings import normalize_settings as _normalize_settings
 from games.mia.state import PHASE_OVER, MiaState
 from games.rng import Rng
 
@@ -41,23 +43,33 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-class Mia:
+class Mia(Game):
     """Mia behind the :class:`games.base.Game` interface."""
 
     name = "mia"
+    command = "mia"
     title = N_("Mia")
+    summary = N_("Mia: roll two dice in secret, claim, bluff, challenge. 2–10 players.")
     min_seats = rules.MIN_SEATS
     max_seats = rules.MAX_SEATS
     settings_specs = SETTINGS_SPECS
     presets = PRESETS
-    default_preset = DEFAULT_PRESET
+    preset_labels = PRESET_LABELS
+    preset_descriptions = PRESET_DESCRIPTIONS
     event_fields = EVENT_FIELDS
+    unlogged_events = frozenset({"rolled"})  # a roll says nothing the commitment does not
+    stats_counters = (
+        StatCounter("lives_lost", N_("lives lost")),
+        StatCounter("bluffs_caught", N_("bluffs caught")),
+        StatCounter("bluffs_through", N_("bluffs that got through")),
+        StatCounter("wrong_challenges", N_("wrong challenges")),
+    )
+    error_texts = ERROR_TEXTS
+    private_label = N_("👀 My dice")
+    web_assets = Path(__file__).resolve().parent / "web"
 
     def normalize_settings(self, settings: JSON) -> JSON:
-        return normalize_settings(settings)
-
-    def preset_of(self, settings: JSON) -> str | None:
-        return _preset_of(settings)
+        return _normalize_settings(settings)
 
     def new_game(
         self, settings: JSON, seats: int, rng: Rng, game_id: str = ""
@@ -73,8 +85,14 @@ class Mia:
     def to_act(self, state: MiaState) -> list[int]:
         return [] if state.phase == PHASE_OVER else [state.to_act]
 
+    def decision(self, state: MiaState, seat: int) -> int:
+        return state.step
+
     def legal_actions(self, state: MiaState, seat: int) -> list[Action]:
         return rules.legal_actions(state, seat)
+
+    def public_actions(self, public_view: JSON, seat: int) -> list[Action]:
+        return views.public_actions(public_view, seat)
 
     def apply(
         self, state: MiaState, seat: int, action: Action, rng: Rng
@@ -111,23 +129,17 @@ class Mia:
     def action_rows(self, actions: list[Action]) -> list[list[Action]]:
         return presentation.action_rows(actions)
 
-    def private_actions(self, view: dict[str, Any]) -> list[Action]:
-        return presentation.private_actions(view)
+    def action_style(self, action: Action) -> str:
+        return presentation.action_style(action)
 
-    def describe_private(self, view: dict[str, Any]) -> Text | None:
-        return presentation.describe_private(view)
+    def private_info(self, view: dict[str, Any]) -> PrivateInfo | None:
+        return presentation.private_info(view)
 
-    def describe_table(self, view: dict[str, Any], names: list[str]) -> list[Text]:
-        return presentation.describe_table(view, names)
+    def seat_badges(self, public_view: dict[str, Any]) -> list[SeatBadge]:
+        return presentation.seat_badges(public_view)
 
-    def describe_round(self, view: dict[str, Any], names: list[str]) -> list[Text]:
-        return presentation.describe_round(view, names)
-
-    def seat_summaries(self, view: dict[str, Any]) -> list[dict[str, Any]]:
-        return presentation.seat_summaries(view)
-
-    def describe_secret(self, view: dict[str, Any]) -> dict[str, Any] | None:
-        return presentation.describe_secret(view)
+    def describe_status(self, public_view: dict[str, Any], names: list[str]) -> list[Text]:
+        return presentation.describe_status(public_view, names)
 
     def describe_events(self, events: list[Event], names: list[str]) -> list[Text]:
         return presentation.describe_events(events, names)
@@ -135,11 +147,20 @@ class Mia:
     def describe_log(self, events: list[Event], names: list[str]) -> list[Text]:
         return presentation.describe_log(events, names)
 
+    def proofs(self, events: list[Event]) -> list[tuple[str, str]]:
+        return presentation.proofs(events)
+
     def describe_hint(self, view: dict[str, Any], names: list[str]) -> Text | None:
         return presentation.describe_hint(view, names)
 
     def describe_rules(self, settings: JSON) -> list[Text]:
         return presentation.describe_rules(self.normalize_settings(settings))
+
+    def describe_fairness(self) -> list[Text]:
+        return presentation.describe_fairness()
+
+    def verified_text(self) -> Text:
+        return Text(N_("✅ It matches: these dice are the dice that were rolled."))
 
 
 GAME = Mia()

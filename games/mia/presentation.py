@@ -1,23 +1,39 @@
 """Mia in words and buttons, for every front door (group chat, Mini App, local page).
 
 Everything here returns untranslated :class:`games.base.Text`; a front door renders it in its
-reader's language. Claims keep the digits everyone uses ("53"); 21 is called Mia.
+reader's language. Claims keep the digits everyone uses ("53"); 21 is called Mia. What every
+game shares (seat lines, timeouts, the final ranking) is worded outside ``games/``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.base import NT_, T_, V_, Action, Event, Text
+from games.base import (
+    NT_,
+    STYLE_CHOICE,
+    STYLE_DANGER,
+    STYLE_PRIMARY,
+    STYLE_SPECIAL,
+    T_,
+    V_,
+    Action,
+    Event,
+    HandItem,
+    PrivateInfo,
+    SeatBadge,
+    Text,
+    joined,
+)
 from games.fairness import sha256_hex
 from games.mia.fairness import preimage
 from games.mia.ranks import MIA, claim_order, faces, probability_at_least, rank
 from games.mia.rules import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, PASS
 from games.mia.state import PHASE_CLAIM, PHASE_RESPOND
 
-LOOK = "look"
 CLAIMS_PER_ROW = 5
 HEART = "❤️"
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 
 def claim_text(claim: str) -> Text:
@@ -32,9 +48,18 @@ def action_label(action: Action) -> Text:
         ACCEPT: T_("🎲 Accept & roll"),
         FOLD: T_("🏳 Fold"),
         PASS: T_("➡️ Pass on"),
-        LOOK: T_("👀 My dice"),
     }
     return labels.get(action, V_("{action}", action=action))
+
+
+def action_style(action: Action) -> str:
+    if action == CLAIM_PREFIX + MIA:
+        return STYLE_SPECIAL
+    if action.startswith(CLAIM_PREFIX):
+        return STYLE_CHOICE
+    if action in (CHALLENGE, FOLD):
+        return STYLE_DANGER
+    return STYLE_PRIMARY
 
 
 def action_rows(actions: list[Action]) -> list[list[Action]]:
@@ -48,31 +73,39 @@ def action_rows(actions: list[Action]) -> list[list[Action]]:
     return [row for row in rows if row]
 
 
-def private_actions(view: dict[str, Any]) -> list[Action]:
-    return [LOOK] if view.get("dice") else []
-
-
-def describe_private(view: dict[str, Any]) -> Text | None:
+def private_info(view: dict[str, Any]) -> PrivateInfo | None:
+    """The two dice under this seat's cup, concealed until its owner lifts the cup."""
     dice = view.get("dice")
     if not dice:
         return None
-    roll = f"{dice[0]}{dice[1]}"
-    return T_("Your dice: {faces} = {roll}", faces=faces(dice), roll=_roll_word(roll))
+    items = tuple(
+        HandItem(
+            id=f"die{index}",
+            kind="die",
+            label=V_("{face}", face=DIE_FACES[value - 1]),
+            symbol=DIE_FACES[value - 1],
+            attrs=(("face", str(value)),),
+        )
+        for index, value in enumerate(dice)
+    )
+    return PrivateInfo(
+        key=f"{view['round']}.{view['turn']}",
+        title=T_("Your dice"),
+        items=items,
+        caption=_roll_word(f"{dice[0]}{dice[1]}"),
+        conceal=True,
+    )
 
 
-def seat_summaries(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """Per seat: a badge (its lives as hearts), whether it is out, whether it is to act."""
+def seat_badges(view: dict[str, Any]) -> list[SeatBadge]:
+    """Per seat: its lives as hearts (a skull once out)."""
     return [
-        {
-            "badge": HEART * lives if lives > 0 else "💀",
-            "out": lives == 0,
-            "acting": seat == view["to_act"],
-        }
-        for seat, lives in enumerate(view["lives"])
+        SeatBadge(V_("{hearts}", hearts=HEART * lives if lives > 0 else "💀"), out=lives == 0)
+        for lives in view["lives"]
     ]
 
 
-def describe_round(view: dict[str, Any], names: list[str]) -> list[Text]:
+def describe_status(view: dict[str, Any], names: list[str]) -> list[Text]:
     """The round in words: its number, the claims so far, whose move it is, the commitment."""
     lines: list[Text] = [T_("🎲 Mia · round {round}", round=view["round"])]
     history = view["history"]
@@ -83,43 +116,11 @@ def describe_round(view: dict[str, Any], names: list[str]) -> list[Text]:
             else V_("{name} {claim}", name=names[entry["seat"]], claim=claim_text(entry["claim"]))
             for entry in history
         ]
-        lines.append(T_("Claims: {steps}", steps=_joined(steps, " → ")))
+        lines.append(T_("Claims: {steps}", steps=joined(steps, " → ")))
     lines.append(_prompt(view, names))
     if view.get("commitment"):
         lines.append(T_("🔒 Dice commitment: {hash}", hash=view["commitment"]))
     return lines
-
-
-def describe_table(view: dict[str, Any], names: list[str]) -> list[Text]:
-    """The whole table for a group message: the round header, every seat, then the round."""
-    round_lines = describe_round(view, names)
-    lines: list[Text] = [round_lines[0]]
-    for seat, summary in enumerate(seat_summaries(view)):
-        if summary["out"]:
-            lines.append(T_("💀 {name} (out)", name=names[seat]))
-        else:
-            marker = "▶️" if summary["acting"] else "▫️"
-            lines.append(
-                V_(
-                    "{marker} {name} {hearts}",
-                    marker=marker,
-                    name=names[seat],
-                    hearts=summary["badge"],
-                )
-            )
-    return [*lines, V_(""), *round_lines[1:]]
-
-
-def describe_secret(view: dict[str, Any]) -> dict[str, Any] | None:
-    """What is under this seat's cup, for a page to show big: symbols and a caption."""
-    dice = view.get("dice")
-    if not dice:
-        return None
-    return {
-        "symbols": faces(dice),
-        "caption": _roll_word(f"{dice[0]}{dice[1]}"),
-        "id": f"{view['round']}.{view['turn']}",
-    }
 
 
 def _prompt(view: dict[str, Any], names: list[str]) -> Text:
@@ -161,7 +162,6 @@ def describe_events(events: list[Event], names: list[str]) -> list[Text]:
         kind = event["type"]
         if kind == "challenged":
             lines.append(_reveal(event, names))
-            lines.append(_proof(event))
         elif kind == "folded":
             lines.append(
                 T_(
@@ -170,10 +170,6 @@ def describe_events(events: list[Event], names: list[str]) -> list[Text]:
                     claimant=names[event["claimant"]],
                 )
             )
-        elif kind == "timed_out":
-            lines.append(T_("⏰ {name} ran out of time.", name=names[event["seat"]]))
-        elif kind == "resigned":
-            lines.append(T_("🚪 {name} left the game.", name=names[event["seat"]]))
         elif kind == "lost_lives" and event["lost"] > 0:
             lines.append(
                 NT_(
@@ -186,8 +182,6 @@ def describe_events(events: list[Event], names: list[str]) -> list[Text]:
             )
         elif kind == "eliminated":
             lines.append(T_("💀 {name} is out!", name=names[event["seat"]]))
-        elif kind == "game_over":
-            lines.extend(_final_ranking(event["ranking"], names))
     return lines
 
 
@@ -212,29 +206,21 @@ def _reveal(event: Event, names: list[str]) -> Text:
     )
 
 
-def _proof(event: Event) -> Text:
-    """The revealed roll's preimage: its SHA-256 is the commitment shown at the roll."""
-    text = preimage(event["game_id"], event["round"], event["turn"], event["dice"], event["salt"])
-    return T_("🔐 SHA-256({text}) = {commitment} (/verify)", text=text, commitment=sha256_hex(text))
-
-
-def _final_ranking(ranking: list[int], names: list[str]) -> list[Text]:
-    lines = [T_("🏆 {name} wins the game!", name=names[ranking[0]])]
-    medals = ["🥇", "🥈", "🥉"]
-    for place, seat in enumerate(ranking, start=1):
-        medal = medals[place - 1] if place <= len(medals) else f"{place}."
-        lines.append(V_("{medal} {name}", medal=medal, name=names[seat]))
-    return lines
+def proofs(events: list[Event]) -> list[tuple[str, str]]:
+    """(preimage, commitment) of every roll these events reveal: its SHA-256 is the
+    commitment shown when the dice were rolled."""
+    found = []
+    for event in events:
+        if event["type"] == "challenged":
+            text = preimage(
+                event["game_id"], event["round"], event["turn"], event["dice"], event["salt"]
+            )
+            found.append((text, sha256_hex(text)))
+    return found
 
 
 def _roll_word(roll: str) -> Text:
     return T_("{roll} (Mia)", roll=roll) if roll == MIA else V_("{roll}", roll=roll)
-
-
-def _joined(parts: list[Text], separator: str) -> Text:
-    """Parts joined by a separator, as one Text whose params are the parts."""
-    template = separator.join("{" + f"p{i}" + "}" for i in range(len(parts)))
-    return V_(template, **{f"p{i}": part for i, part in enumerate(parts)})
 
 
 def describe_rules(settings: dict[str, Any]) -> list[Text]:
@@ -310,13 +296,6 @@ def describe_log(events: list[Event], names: list[str]) -> list[Text]:
                     next=names[event["to"]],
                 )
             )
-        elif kind == "autopilot":
-            name = names[event["seat"]]
-            lines.append(
-                T_("🤖 A CPU plays for {name} until they are back.", name=name)
-                if event["on"]
-                else T_("{name} is back.", name=name)
-            )
         else:
             lines.extend(V_("  {line}", line=line) for line in describe_events([event], names))
     return lines
@@ -366,3 +345,19 @@ def describe_hint(view: dict[str, Any], names: list[str]) -> Text | None:
     if "pass" in view["legal_actions"]:
         return V_("{hint} {extra}", hint=hint, extra=T_("You may also pass the cup on unseen."))
     return hint
+
+
+def describe_fairness() -> list[Text]:
+    """How anyone can check that the dice revealed are the dice rolled (/verify, the log)."""
+    return [
+        T_("🔒 Provably fair dice"),
+        T_(
+            "When dice are rolled, the table shows a commitment: the SHA-256 of "
+            '"table.game|round|turn|dice|salt", with a secret random salt.'
+        ),
+        T_(
+            "When a challenge reveals the dice, the story shows that very text "
+            "(🔐 SHA-256(…) = …). Anyone can hash it and compare with the commitment "
+            "shown before the reveal: a changed die or salt never matches."
+        ),
+    ]

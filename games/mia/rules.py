@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Action, Event
-from games.errors import ClaimTooLow, GameOver, IllegalAction, InvalidSettings, NotYourTurn, SeatOut
+from games.errors import GameOver, IllegalAction, InvalidSettings, NotYourTurn, SeatOut
+from games.mia.errors import ClaimTooLow
 from games.mia.ranks import MIA, claims_above, is_claim, rank
 from games.mia.settings import NEXT_STARTER_CLASSIC, normalize_settings
 from games.mia.state import PHASE_CLAIM, PHASE_OVER, PHASE_RESPOND, MiaState
@@ -64,6 +65,7 @@ def legal_actions(state: MiaState, seat: int) -> list[Action]:
 def apply(state: MiaState, seat: int, action: Action, rng: Rng) -> tuple[MiaState, list[Event]]:
     _check_turn(state, seat)
     state = state.copy()
+    state.step += 1
     events: list[Event] = []
     if action.startswith(CLAIM_PREFIX):
         _announce(state, seat, action.removeprefix(CLAIM_PREFIX), events)
@@ -88,6 +90,7 @@ def timeout(state: MiaState, seat: int, rng: Rng) -> tuple[MiaState, list[Event]
     """A timeout counts as a fold: the absent seat loses a life, the dice stay hidden."""
     _check_turn(state, seat)
     state = state.copy()
+    state.step += 1
     events: list[Event] = [{"type": "timed_out", "seat": seat}]
     if state.phase == PHASE_RESPOND:
         _count_unseen_bluff(state)  # the claim stands unchallenged
@@ -103,6 +106,7 @@ def resign(state: MiaState, seat: int, rng: Rng) -> tuple[MiaState, list[Event]]
     if not state.alive(seat):
         raise SeatOut("this seat is already out")
     state = state.copy()
+    state.step += 1
     involved = seat == state.to_act or (state.phase == PHASE_RESPOND and seat == state.claimant)
     state.lives[seat] = 0
     state.out_order.append(seat)

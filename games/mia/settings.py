@@ -50,6 +50,16 @@ PRESETS: dict[str, JSON] = {
     },
 }
 PRESET_LABELS = {"standard": N_("standard"), "classic": N_("classic")}
+PRESET_DESCRIPTIONS = {
+    "standard": N_(
+        "The app's rules: 3 lives, 66 is the highest double, Mia must be challenged and "
+        "costs 1 life, the loser starts the next round."
+    ),
+    "classic": N_(
+        "The old pub rules: 6 lives, 11 is the highest double, you may fold against Mia, a "
+        "true Mia costs 2 lives, and the next round starts after the challenger."
+    ),
+}
 DEFAULT_PRESET = "standard"
 
 

@@ -40,6 +40,7 @@ class MiaState:
     # Per seat, for stats at the end. Private: "bluffs that got through" depends on dice
     # nobody saw, so views never show the tally.
     tally: dict[str, list[int]] = field(default_factory=dict)
+    step: int = 0  # counts every change: the decision token of the seat to act
 
     @property
     def seats(self) -> int:
@@ -93,6 +94,7 @@ class MiaState:
             passed=self.passed,
             last_result=self.last_result,
             tally={counter: list(values) for counter, values in self.tally.items()},
+            step=self.step,
         )
 
     def to_dict(self) -> dict[str, Any]:

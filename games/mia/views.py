@@ -30,6 +30,8 @@ def public_view(state: MiaState) -> dict[str, Any]:
         "commitment": state.commitment,
         "dice_owner": state.dice_owner,
         "last_result": dict(state.last_result) if state.last_result else None,
+        "passed": state.passed,
+        "step": state.step,
         "over": over,
         "ranking": ranking(state) if over else None,
     }
@@ -43,3 +45,21 @@ def seat_view(state: MiaState, seat: int) -> dict[str, Any]:
     view["dice"] = list(state.dice) if own else None
     view["legal_actions"] = legal_actions(state, seat)
     return view
+
+
+def public_actions(view: dict[str, Any], seat: int) -> list[str]:
+    """The seat's legal actions from the public view alone: every Mia action is public, and
+    none depends on the dice (so the group's buttons cannot give the dice away)."""
+    if view["over"]:
+        return []
+    state = MiaState(
+        settings=view["settings"],
+        lives=list(view["lives"]),
+        phase=view["phase"],
+        to_act=view["to_act"],
+        claimant=view["claimant"],
+        claim=view["claim"],
+        history=view["history"],
+        passed=view["passed"],
+    )
+    return legal_actions(state, seat)

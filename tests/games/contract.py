@@ -1,0 +1,184 @@
+"""What every game must keep, checked by playing random games (pure rules, no Redis).
+
+``tests/games/test_contract.py`` runs :func:`check_random_game` over every registered game,
+and ``tests/tables/test_game_contract.py`` plays the same way through the real table store.
+
+A game's test package provides ``hidden.py`` with ``perturb(state, seat, rng) -> state``: the
+same position with ``seat``'s hidden values (dice under its cup, cards in its hand) replaced by
+others that are just as possible to everyone else. Whatever another seat, the public or the
+group may see must not change: that is how "no other seat's secret in any view" is checked
+without knowing how a game stores its secrets.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from games.base import MAX_ACTION_LENGTH, PRIVATE, PUBLIC, SEQUENTIAL, SIMULTANEOUS, Game
+from games.rng import DeterministicRng, Rng
+
+ACTION_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_:,.-")
+MAX_STEPS = 20000
+
+
+def perturber(game: Game) -> Callable[[Any, int, Rng], Any]:
+    module = importlib.import_module(f"tests.games.{game.name}.hidden")
+    return module.perturb
+
+
+def random_settings(game: Game, rng: Rng) -> dict[str, Any]:
+    return {spec.key: spec.choices[rng.randbelow(len(spec.choices))] for spec in game.settings_specs}
+
+
+def random_moves(
+    game: Game, settings: dict[str, Any], seats: int, seed: int | str
+) -> Iterator[tuple[Any, str, int | None, str | None, Any, list[dict]]]:
+    """Yield (state before, kind, seat, action, state after, events) for one random game.
+
+    Mostly uniform legal actions, some CPU choices (every level), the odd timeout and resign:
+    the kinds of change a real table makes.
+    """
+    rng = DeterministicRng(seed)
+    state, events = game.new_game(settings, seats, rng, f"g{seed}")
+    yield None, "start", None, None, state, events
+    for _ in range(MAX_STEPS):
+        if game.is_over(state):
+            return
+        acting = game.to_act(state)
+        assert acting, "a running game waits for somebody"
+        seat = acting[rng.randbelow(len(acting))]
+        roll = rng.randbelow(1000)
+        if roll < 6:
+            kind, action = "timeout", None
+            new_state, events = game.timeout(state, seat, rng)
+        elif roll < 8:
+            kind, action = "resign", None
+            seat = rng.randbelow(seats)
+            try:
+                new_state, events = game.resign(state, seat, rng)
+            except Exception:  # an eliminated seat cannot leave twice: a typed refusal
+                continue
+        else:
+            legal = game.legal_actions(state, seat)
+            if rng.randbelow(2):
+                level = ("easy", "normal", "hard")[rng.randbelow(3)]
+                kind, action = "cpu", game.cpu_action(game.view(state, seat), level, rng)
+            else:
+                kind, action = "move", legal[rng.randbelow(len(legal))]
+            new_state, events = game.apply(state, seat, action, rng)
+        yield state, kind, seat, action, new_state, events
+        state = new_state
+    raise AssertionError("the game did not end")
+
+
+def check_declarations(game: Game) -> None:
+    assert game.name and game.command and game.title and game.summary
+    assert game.command.replace("_", "").isalnum() and game.command.islower()
+    assert game.dynamics in (SEQUENTIAL, SIMULTANEOUS)
+    assert 1 <= game.min_seats <= game.max_seats
+    assert game.presets and all(game.normalize_settings(p) for p in game.presets.values())
+    assert set(game.preset_labels) == set(game.presets)
+    for counter in game.stats_counters:
+        assert counter.key not in ("games", "wins") and counter.label
+    codes = [spec[0] for spec in game.event_fields.values()]
+    assert len(codes) == len(set(codes)), "event codes must be unique"
+    if game.web_assets is not None:
+        assert (game.web_assets / "render.js").is_file()
+
+
+def check_position(game: Game, state: Any, seats: int, rng: Rng) -> None:
+    """One position: round trip, who may act, scopes, views, private info, no leaks."""
+    data = game.dump(state)
+    assert json.loads(json.dumps(data)) == data, "state must be plain JSON data"
+    assert game.dump(game.load(json.loads(json.dumps(data)))) == data
+    acting = game.to_act(state)
+    assert game.is_over(state) == (not acting)
+    public = game.public_view(state)
+    json.dumps(public)
+    names = [f"P{seat}" for seat in range(seats)]
+    assert len(game.seat_badges(public)) == seats
+    assert game.describe_status(public, names)
+    for seat in range(seats):
+        legal = game.legal_actions(state, seat)
+        if seat not in acting:
+            assert legal == [], f"seat {seat} is not to act but has {legal}"
+        else:
+            assert legal, f"seat {seat} is to act but has nothing to do"
+        for action in legal:
+            assert len(action) <= MAX_ACTION_LENGTH and set(action) <= ACTION_CHARS, action
+            assert game.action_scope(action) in (PUBLIC, PRIVATE)
+        public_part = [a for a in legal if game.action_scope(a) == PUBLIC]
+        assert game.public_actions(public, seat) == public_part
+        view = game.view(state, seat)
+        json.dumps(view)
+        assert view["legal_actions"] == legal
+        info = game.private_info(view)
+        private_part = {a for a in legal if game.action_scope(a) == PRIVATE}
+        if info is not None:
+            ids = [item.id for item in info.items]
+            assert len(ids) == len(set(ids))
+            playable = {item.action for item in info.items if item.selectable}
+            assert playable == private_part, (playable, private_part)
+            for item in info.items:
+                assert item.selectable == (item.action in private_part)
+                assert item.selectable or item.reason is not None or item.action is None
+        else:
+            assert not private_part
+    check_no_leak(game, state, seats, rng)
+
+
+def without_commitments(data: Any) -> Any:
+    """``data`` without the values named ``commitment(s)``: a salted hash is the one public
+    value made from a secret, and it tells nothing about it."""
+    if isinstance(data, dict):
+        return {
+            key: without_commitments(value)
+            for key, value in data.items()
+            if key not in ("commitment", "commitments")
+        }
+    if isinstance(data, list):
+        return [without_commitments(value) for value in data]
+    return data
+
+
+def check_no_leak(game: Game, state: Any, seats: int, rng: Rng) -> None:
+    """Change one seat's secrets: nothing anybody else may see changes."""
+    perturb = perturber(game)
+    for owner in range(seats):
+        twin = perturb(state, owner, rng)
+        public = without_commitments(game.public_view(state))
+        assert without_commitments(game.public_view(twin)) == public, "public view leaks"
+        for other in range(seats):
+            if other != owner:
+                assert without_commitments(game.view(twin, other)) == without_commitments(
+                    game.view(state, other)
+                ), f"seat {other}'s view shows seat {owner}'s secret"
+                assert game.decision(twin, other) == game.decision(state, other)
+
+
+def check_random_game(game: Game, seed: int, seats: int | None = None) -> None:
+    rng = DeterministicRng(f"contract-{seed}")
+    seats = seats or game.min_seats + rng.randbelow(game.max_seats - game.min_seats + 1)
+    settings = game.normalize_settings(random_settings(game, rng))
+    final = None
+    for before, kind, seat, action, after, events in random_moves(game, settings, seats, seed):
+        json.dumps(events)
+        for event in events:
+            assert isinstance(event.get("type"), str)
+        if before is not None and kind in ("move", "cpu"):
+            assert game.decision(before, seat) is not None
+            assert action in game.legal_actions(before, seat)
+        check_position(game, after, seats, rng)
+        final = after
+    assert final is not None and game.is_over(final)
+    ranking = game.ranking(final)
+    assert sorted(ranking) == list(range(seats)), "the ranking names every seat once"
+    places = game.places(final)
+    assert len(places) == seats and places[0] == 1 and places == sorted(places)
+    stats = game.final_stats(final)
+    assert len(stats) == seats
+    keys = {counter.key for counter in game.stats_counters}
+    assert all(set(per_seat) <= keys for per_seat in stats)
