@@ -57,7 +57,7 @@ class Seating:
 
     def open(self) -> str:
         store, first = self.store, self.first_user
-        table = store.create(ChatRef(-(10**9) - self.index), first, f"P{first}").table
+        table = store.create(ChatRef(-(10**9) - self.index), first, f"P{first}", game="mia").table
         store.change(table.id, lambda t: lobby.join(t, first + 1, f"P{first + 1}"))
         store.change(table.id, lambda t: lobby.change_setting(t, first, "turn_timer", 0))
         return store.change(table.id, lambda t: lobby.start(t, first, store.rng)).table.id

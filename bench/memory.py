@@ -23,7 +23,7 @@ from tables.store import TableStore
 
 
 def mid_game_table(store: TableStore, index: int, rng: DeterministicRng) -> str:
-    table = store.create(ChatRef(-(10**9) - index), 1, "Player 1").table
+    table = store.create(ChatRef(-(10**9) - index), 1, "Player 1", game="mia").table
     for user in range(2, 7):
         store.change(table.id, lambda t, u=user: lobby.join(t, u, f"Player {u}"))
     table = store.change(table.id, lambda t: lobby.start(t, 1, store.rng)).table

@@ -30,7 +30,7 @@ TOKEN = "123456789:BENCH-token"
 
 
 def seated_table(store: TableStore) -> tuple[str, dict]:
-    table = store.create(ChatRef(-1001), 1, "Alice").table
+    table = store.create(ChatRef(-1001), 1, "Alice", game="mia").table
     store.change(table.id, lambda t: lobby.join(t, 2, "Bob"))
     table = store.change(table.id, lambda t: lobby.start(t, 1, store.rng)).table
     claimant = table.seats[table.state["to_act"]]

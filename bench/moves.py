@@ -61,7 +61,7 @@ def move_rate(store: TableStore, seconds: float, seats: int, rng: DeterministicR
 
 
 def new_table(store: TableStore, seats: int, rng: DeterministicRng):
-    table = store.create(ChatRef(-(10**9) - rng.randbelow(10**9)), 1, "P1").table
+    table = store.create(ChatRef(-(10**9) - rng.randbelow(10**9)), 1, "P1", game="mia").table
     for user in range(2, seats + 1):
         store.change(table.id, lambda t, u=user: lobby.join(t, u, f"P{u}"))
     return store.change(table.id, lambda t: lobby.start(t, 1, store.rng)).table

@@ -283,6 +283,12 @@ class Game:
         """The public part of ``legal_actions``, computed from the public view alone."""
         raise NotImplementedError
 
+    def plays_privately(self, public_view: JSON, seat: int) -> bool:
+        """Whether ``seat``'s decision now may include private actions, from public information
+        (the group then offers the button that opens a hand). *Optional*: whenever the game
+        has a ``play_label``."""
+        return bool(self.play_label)
+
     def apply(self, state: Any, seat: int, action: Action, rng: Rng) -> tuple[Any, list[Event]]:
         """Apply a legal action; raise a ``GameError`` otherwise. Never mutates ``state``."""
         raise NotImplementedError
@@ -377,7 +383,3 @@ class Game:
     def describe_fairness(self) -> list[Text]:
         """How its commitments can be checked (/verify, the log's header). *Optional.*"""
         return []
-
-    def verified_text(self) -> Text:
-        """What /verify says when a revealed preimage matches its commitment."""
-        return T_("✅ It matches: what was revealed is what was committed to.")

@@ -1,14 +1,17 @@
-"""What a table waits for next, and when: the one deadline each open table has.
+"""What a table waits for next, and when. Every seat that must act has its own clock.
 
     lobby     an abandoned lobby closes (an hour after its last change)
-    idle      a game nobody plays closes (a day after its last move; turn timer off)
-    reminder  half of a turn timer has passed: the table shows a reminder
-    turn      the turn timer ran out: the absent player times out (counts as a fold)
+    idle      a game nobody plays closes (a day after its last move; no turn timer)
+    reminder  half of a seat's turn timer has passed: the table shows a reminder
+    turn      a seat's turn timer ran out: the game's timeout rule plays for it
     cpu       a CPU (or a CPU standing in for an absent player) makes its move
 
-Deadlines live in the table document (so they survive restarts) and in a sorted set that
-lets any worker find due tables; firing goes through the table's check-and-set, so each
-deadline fires once however many workers sweep.
+Each seat in the game's ``to_act`` has a turn in ``Table.turns``: its decision token and
+when that decision began. When several seats decide at once (hidden bids), each has its own
+timer, reminder and CPU move. The table's deadline is the earliest of them; it lives in the
+table document (so it survives restarts) and in a sorted set that lets any worker find due
+tables; firing goes through the table's check-and-set, so each fires once however many
+workers sweep.
 """
 
 from __future__ import annotations
@@ -25,30 +28,70 @@ TURN = "turn"
 CPU = "cpu"
 
 
-def acting_seat(table: Table) -> int | None:
+def acting_seats(table: Table) -> list[int]:
+    """Seats the running game waits for (none outside a game)."""
     if table.status != PLAYING or table.state is None:
-        return None
+        return []
     game = get_game(table.game)
-    seats = game.to_act(game.load(table.state))
-    return seats[0] if seats else None
+    return game.to_act(game.load(table.state))
 
 
-def is_played_by_cpu(table: Table, seat: int) -> bool:
-    return table.seats[seat].is_cpu or seat in table.autopilot
+def refresh_turns(table: Table, now: float) -> None:
+    """Start the clock of every seat whose decision is new; forget seats done deciding."""
+    if table.status != PLAYING or table.state is None:
+        table.turns = {}
+        return
+    game = get_game(table.game)
+    state = game.load(table.state)
+    turns: dict[str, dict[str, Any]] = {}
+    for seat in game.to_act(state):
+        token = game.decision(state, seat)
+        known = table.turns.get(str(seat))
+        if known is not None and known.get("d") == token:
+            turns[str(seat)] = known
+        else:
+            turns[str(seat)] = {"d": token, "t": now}
+    table.turns = turns
+
+
+def seat_deadline(table: Table, seat: int) -> tuple[float, str] | None:
+    """(when, kind) of one acting seat's next deadline, or None (no timer, a person)."""
+    turn = table.turns.get(str(seat))
+    if turn is None:
+        return None
+    started = float(turn["t"])
+    if table.played_by_cpu(seat):
+        return started + float(table.option("cpu_delay")), CPU
+    timer = float(table.option("turn_timer"))
+    if timer <= 0:
+        return None
+    if not turn.get("r"):
+        return started + timer / 2, REMINDER
+    return started + timer, TURN
+
+
+def due_seats(table: Table, now: float) -> list[tuple[int, str]]:
+    """Acting seats whose deadline has passed, earliest first: (seat, kind)."""
+    due = []
+    for key in table.turns:
+        found = seat_deadline(table, int(key))
+        if found is not None and found[0] <= now:
+            due.append((found[0], int(key), found[1]))
+    return [(seat, kind) for _when, seat, kind in sorted(due)]
+
+
+def is_reminded(table: Table, seat: int) -> bool:
+    turn = table.turns.get(str(seat))
+    return bool(turn and turn.get("r"))
 
 
 def next_deadline(table: Table, lobby_timeout: float, idle_timeout: float) -> tuple[Any, Any]:
     """(when, kind) of the table's next deadline, or (None, None) when it waits for nothing."""
     if table.status == LOBBY:
         return table.updated_at + lobby_timeout, LOBBY_EXPIRY
-    seat = acting_seat(table)
-    if seat is None:
+    if table.status != PLAYING:
         return None, None
-    if is_played_by_cpu(table, seat):
-        return table.turn_started + float(table.option("cpu_delay")), CPU
-    timer = float(table.option("turn_timer"))
-    if timer > 0:
-        if not table.reminded:
-            return table.turn_started + timer / 2, REMINDER
-        return table.turn_started + timer, TURN
+    found = [d for d in (seat_deadline(table, int(key)) for key in table.turns) if d]
+    if found:
+        return min(found)
     return table.updated_at + idle_timeout, IDLE_EXPIRY

@@ -1,10 +1,9 @@
 """Redis key names. Everything of one table shares the ``{table id}`` hash tag, so a move's
 atomic script touches a single Redis Cluster slot.
 
-    table:{T}            hash: v (version), doc (JSON table), msg (table message id),
-                         rv (version the chat has seen rendered)
+    table:{T}            hash: v (version), doc (JSON table); the bot keeps its message
+                         bookkeeping beside them (telegram_bot.chat_messages)
     table:{T}:log:<n>    list: [version, compact events] of game n (story, /log, Mini App)
-    table:{T}:story      list: story lines not yet posted (a busy group's batch)
     chat:{C:topic}:table id of the open table of a chat or forum topic
     tables:active        set of open table ids (for sweeps)
     tables:deadlines     sorted set: table id by its next deadline (hint; the doc decides)
@@ -25,11 +24,6 @@ CHANGES_CHANNEL = "tables:changed"  # pub/sub: "<table id>:<version>" after each
 
 def table(table_id: str) -> str:
     return f"table:{{{table_id}}}"
-
-
-def story(table_id: str) -> str:
-    """Story lines waiting for room in a busy chat (posted as one message later)."""
-    return f"table:{{{table_id}}}:story"
 
 
 def game_log(table_id: str, game_no: int) -> str:

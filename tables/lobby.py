@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.base import CPU_LEVELS as BASE_CPU_LEVELS
 from games.base import Event
 from games.registry import get_game
 from games.rng import Rng
@@ -53,7 +54,7 @@ def join(table: Table, user_id: int, name: str, language: str | None = None) -> 
 
 
 CPU_NAMES = ("Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Margaret", "Ken", "Radia")
-CPU_LEVELS = ("easy", "normal", "hard")
+CPU_LEVELS = BASE_CPU_LEVELS
 
 
 def add_cpu(table: Table, user_id: int, level: str, is_admin: bool = False) -> list[Event]:

@@ -55,15 +55,17 @@ class Table:
     created_at: float = 0.0
     updated_at: float = 0.0
     deadline: float | None = None
-    deadline_kind: str | None = None
+    deadline_kind: str | None = None  # what the earliest deadline does (tables.deadlines)
     game_no: int = 0
     language: str = "en"
     panel: str = "main"  # which lobby panel the table message shows: main or settings
     options: dict[str, Any] = field(default_factory=dict)  # turn timer, CPU pace
-    turn_started: float = 0.0  # when the game last changed: turn timers count from here
-    reminded: bool = False  # the half-time reminder of this turn was shown
+    # Per seat that must act: {"d": its decision token, "t": when that decision began (its
+    # turn timer counts from here), "r": 1 once the half-time reminder was shown}.
+    turns: dict[str, dict[str, Any]] = field(default_factory=dict)
     timeouts: dict[str, int] = field(default_factory=dict)  # seat -> timeouts in a row
     autopilot: list[int] = field(default_factory=list)  # seats a CPU plays for absent people
+    left: list[int] = field(default_factory=list)  # seats whose person left a running game
     tutorial: bool = False  # a guided game: hints shown, never counted in stats
     version: int = 0  # kept in its own Redis field; filled in on load
 
@@ -75,9 +77,13 @@ class Table:
     def is_open(self) -> bool:
         return self.status not in CLOSED_STATUSES
 
+    def played_by_cpu(self, seat: int) -> bool:
+        """A CPU seat, a stand-in for an absent person, or the seat of someone who left."""
+        return self.seats[seat].is_cpu or seat in self.autopilot or seat in self.left
+
     @property
     def game_id(self) -> str:
-        """Identifies one game at this table (rematches get a new one) in dice commitments."""
+        """Identifies one game at this table (rematches get a new one) in its commitments."""
         return f"{self.id}.{self.game_no}"
 
     def option(self, key: str) -> Any:
@@ -115,11 +121,15 @@ class Table:
         twin.seats = list(self.seats)
         twin.timeouts = dict(self.timeouts)
         twin.autopilot = list(self.autopilot)
+        twin.left = list(self.left)
+        twin.turns = dict(self.turns)
         return twin
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], version: int) -> Table:
         data = dict(data)
+        for retired in ("turn_started", "reminded"):  # one turn per table, before per seat
+            data.pop(retired, None)
         data["seats"] = [Seat(**seat) for seat in data.get("seats", [])]
         return cls(**data, version=version)
 

@@ -1,7 +1,9 @@
 """Game moves on a table: who sits where, which game, and the game's own rules.
 
 Moves by people, timeouts, and CPU moves all end here, in one place per kind of change, and
-all run inside the store's check-and-set.
+all run inside the store's check-and-set. A person's move carries the decision token they
+saw (``Game.decision``): it is refused as stale only when *their* decision has moved on, so
+several seats deciding at once never get in each other's way.
 """
 
 from __future__ import annotations
@@ -11,8 +13,17 @@ from typing import Any
 from games.base import Action, Event
 from games.registry import get_game
 from games.rng import Rng
-from tables.deadlines import CPU, IDLE_EXPIRY, LOBBY_EXPIRY, REMINDER, TURN, acting_seat
-from tables.errors import NotPlaying, NotSeated
+from tables.deadlines import (
+    CPU,
+    IDLE_EXPIRY,
+    LOBBY_EXPIRY,
+    REMINDER,
+    TURN,
+    due_seats,
+    refresh_turns,
+    seat_deadline,
+)
+from tables.errors import NotPlaying, NotSeated, StaleMove
 from tables.model import EXPIRED, FINISHED, LOBBY, PLAYING, Table
 
 TIMEOUTS_BEFORE_AUTOPILOT = 2
@@ -24,12 +35,27 @@ def require_playing(table: Table) -> None:
         raise NotPlaying("no game is running at this table")
 
 
-def move(table: Table, user_id: int, action: Action, rng: Rng) -> list[Event]:
-    """The person ``user_id`` plays ``action``; game errors pass through untouched."""
+def decision_of(table: Table, seat: int) -> int:
+    """The decision token ``seat`` acts on now."""
+    require_playing(table)
+    game = get_game(table.game)
+    assert table.state is not None
+    return game.decision(game.load(table.state), seat)
+
+
+def move(
+    table: Table, user_id: int, action: Action, rng: Rng, decision: int | None = None
+) -> list[Event]:
+    """The person ``user_id`` plays ``action`` on the decision they saw; game errors pass
+    through untouched. Without ``decision`` the move applies to whatever is current."""
     require_playing(table)
     seat = table.seat_of(user_id)
     if seat is None:
         raise NotSeated("you are not playing at this table")
+    if seat in table.left:
+        raise NotSeated("you left this game")
+    if decision is not None and decision != decision_of(table, seat):
+        raise StaleMove("your decision has moved on")
     events = seat_move(table, seat, action, rng)
     return _back_in_person(table, seat) + events
 
@@ -37,7 +63,9 @@ def move(table: Table, user_id: int, action: Action, rng: Rng) -> list[Event]:
 def wake(table: Table, user_id: int) -> list[Event]:
     """A person under autopilot is back (they pressed something): they play their seat again."""
     seat = table.seat_of(user_id)
-    if seat is None or (seat not in table.autopilot and str(seat) not in table.timeouts):
+    if seat is None or seat in table.left:
+        return []
+    if seat not in table.autopilot and str(seat) not in table.timeouts:
         return []
     return _back_in_person(table, seat)
 
@@ -51,33 +79,45 @@ def seat_move(table: Table, seat: int, action: Action, rng: Rng) -> list[Event]:
 
 
 def resign(table: Table, user_id: int, rng: Rng) -> list[Event]:
+    """The person leaves a running game. The game decides what that means for the seat; if
+    it still needs the seat to act, a CPU plays it from now on."""
     require_playing(table)
     seat = table.seat_of(user_id)
-    if seat is None:
+    if seat is None or seat in table.left:
         raise NotSeated("you are not playing at this table")
     game = get_game(table.game)
     assert table.state is not None
     state, events = game.resign(game.load(table.state), seat, rng)
+    table.left.append(seat)
+    if seat in table.autopilot:
+        table.autopilot.remove(seat)
     return _store(table, state, events)
 
 
-def on_deadline(table: Table, kind: str | None, rng: Rng) -> list[Event]:
-    """What a passed deadline does (see tables.deadlines for the kinds)."""
+def on_deadline(table: Table, kind: str | None, now: float, rng: Rng) -> list[Event]:
+    """What passed deadlines do (see tables.deadlines for the kinds): the table's own
+    expiry, or every acting seat whose clock ran out (several when seats decide at once)."""
     if kind in (LOBBY_EXPIRY, IDLE_EXPIRY):
         phase = "lobby" if table.status == LOBBY else "game"
         table.status = EXPIRED
         return [{"type": "expired", "phase": phase}]
-    seat = acting_seat(table)
-    if seat is None:
-        return []
-    if kind == REMINDER:
-        table.reminded = True
-        return [{"type": "reminder", "seat": seat, "left": float(table.option("turn_timer")) / 2}]
-    if kind == TURN:
-        return _time_out(table, seat, rng)
-    if kind == CPU:
-        return cpu_move(table, seat, rng)
-    return []
+    events: list[Event] = []
+    for seat, seat_kind in due_seats(table, now):
+        # An earlier move in this loop may have ended the game or moved this seat on.
+        still = seat_deadline(table, seat) if table.status == PLAYING else None
+        if still is None or still[0] > now or still[1] != seat_kind:
+            continue
+        if seat_kind == REMINDER:
+            table.turns[str(seat)] = {**table.turns[str(seat)], "r": 1}
+            left = float(table.option("turn_timer")) / 2
+            events.append({"type": "reminder", "seat": seat, "left": left})
+            continue
+        if seat_kind == TURN:
+            events += _time_out(table, seat, rng)
+        elif seat_kind == CPU:
+            events += cpu_move(table, seat, rng)
+        refresh_turns(table, now)  # seats still deciding keep their clocks
+    return events
 
 
 def cpu_move(table: Table, seat: int, rng: Rng) -> list[Event]:

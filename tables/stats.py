@@ -1,11 +1,14 @@
-"""Player statistics per person and per chat, written once when a game finishes.
+"""Player statistics per person, per game and per chat, written once when a game finishes.
 
-    stats:user:{U}               hash: games, wins, lives_lost, bluffs_caught,
-                                 bluffs_through, wrong_challenges
-    stats:chat:{C}:user:{U}      the same counters for one chat
-    stats:chat:{C}:wins          sorted set: user id by wins in that chat (the leaderboard)
-    stats:chat:{C}:names         hash: user id -> the name they last played under
+    stats:user:{U}:<game>            hash: games, wins, and the game's own counters
+    stats:chat:{C}:user:{U}:<game>   the same counters for one chat
+    stats:chat:{C}:wins              sorted set: user id by wins in that chat, every game
+    stats:chat:{C}:games             sorted set: user id by games played in that chat
+    stats:chat:{C}:names             hash: user id -> the name they last played under
+    tutorial:{U}:<game>              hash: started, completed, won (never in the statistics)
 
+Which counters a game keeps, and their labels, the game declares (``Game.stats_counters``);
+``games`` and ``wins`` are kept for every game (a shared first place is a win for each).
 CPU seats and tutorial games never count.
 """
 
@@ -15,65 +18,89 @@ from dataclasses import dataclass
 
 import redis
 
-from games.registry import get_game
+from games.registry import GAMES, get_game
 from tables.model import Table
 
-COUNTERS = ("games", "wins", "lives_lost", "bluffs_caught", "bluffs_through", "wrong_challenges")
+COMMON_COUNTERS = ("games", "wins")
 
 
-def user_key(user_id: int) -> str:
-    return f"stats:user:{{{user_id}}}"
+def user_key(user_id: int, game: str) -> str:
+    return f"stats:user:{{{user_id}}}:{game}"
 
 
-def chat_user_key(chat_id: int, user_id: int) -> str:
-    return f"stats:chat:{{{chat_id}}}:user:{user_id}"
+def chat_user_key(chat_id: int, user_id: int, game: str) -> str:
+    return f"stats:chat:{{{chat_id}}}:user:{user_id}:{game}"
 
 
 def chat_wins_key(chat_id: int) -> str:
     return f"stats:chat:{{{chat_id}}}:wins"
 
 
+def chat_games_key(chat_id: int) -> str:
+    return f"stats:chat:{{{chat_id}}}:games"
+
+
 def chat_names_key(chat_id: int) -> str:
     return f"stats:chat:{{{chat_id}}}:names"
 
 
-def tutorial_key(user_id: int) -> str:
+def tutorial_key(user_id: int, game: str) -> str:
     """Tutorial progress, kept apart from the real statistics."""
-    return f"tutorial:{{{user_id}}}"
+    return f"tutorial:{{{user_id}}}:{game}"
 
 
-def count_tutorial_start(client: redis.Redis, user_id: int) -> None:
-    client.hincrby(tutorial_key(user_id), "started", 1)
+def counters_of(game_name: str) -> tuple[str, ...]:
+    return COMMON_COUNTERS + tuple(c.key for c in get_game(game_name).stats_counters)
 
 
-def tutorial_progress(client: redis.Redis, user_id: int) -> dict[str, int]:
-    raw = client.hgetall(tutorial_key(user_id))
+def count_tutorial_start(client: redis.Redis, user_id: int, game: str) -> None:
+    client.hincrby(tutorial_key(user_id, game), "started", 1)
+
+
+def tutorial_progress(client: redis.Redis, user_id: int, game: str) -> dict[str, int]:
+    raw = client.hgetall(tutorial_key(user_id, game))
     return {key: int(raw.get(key.encode(), 0)) for key in ("started", "completed", "won")}
+
+
+def winners(table: Table) -> set[int]:
+    """Seats in first place (several when the game lets them share it)."""
+    assert table.state is not None
+    game = get_game(table.game)
+    state = game.load(table.state)
+    return {
+        seat
+        for seat, place in zip(game.ranking(state), game.places(state), strict=False)
+        if place == 1
+    }
 
 
 def record_finished_game(client: redis.Redis, table: Table) -> None:
     if table.state is None:
         return
-    if table.tutorial:
-        _record_tutorial(client, table)
-        return
     game = get_game(table.game)
     state = game.load(table.state)
     if not game.is_over(state):
         return
+    if table.tutorial:
+        _record_tutorial(client, table)
+        return
     per_seat = game.final_stats(state)
-    winner = game.ranking(state)[0]
+    first = winners(table)
+    counters = counters_of(table.game)
     pipe = client.pipeline(transaction=False)
     for seat_index, seat in enumerate(table.seats):
         if seat.user_id is None:
             continue
-        counts = {"games": 1, "wins": int(seat_index == winner), **per_seat[seat_index]}
-        for key in (user_key(seat.user_id), chat_user_key(table.chat_id, seat.user_id)):
-            for counter in COUNTERS:
+        counts = {"games": 1, "wins": int(seat_index in first), **per_seat[seat_index]}
+        for key in (
+            user_key(seat.user_id, table.game),
+            chat_user_key(table.chat_id, seat.user_id, table.game),
+        ):
+            for counter in counters:
                 if counts.get(counter):
                     pipe.hincrby(key, counter, counts[counter])
-            pipe.hincrby(key, "games", 0)  # the key exists even when every counter is zero
         pipe.zincrby(chat_wins_key(table.chat_id), counts["wins"], seat.user_id)
+        pipe.zincrby(chat_games_key(table.chat_id), 1, seat.user_id)
         pipe.hset(chat_names_key(table.chat_id), seat.user_id, seat.name)
     pipe.execute()
 
@@ -82,33 +109,51 @@ def record_finished_game(client: redis.Redis, table: Table) -> None:
 class Standing:
     user_id: int
     name: str
-    counts: dict[str, int]
+    wins: int
+    games: int
 
 
-def user_stats(client: redis.Redis, user_id: int, chat_id: int | None = None) -> dict[str, int]:
-    key = user_key(user_id) if chat_id is None else chat_user_key(chat_id, user_id)
+def user_stats(
+    client: redis.Redis, user_id: int, game: str, chat_id: int | None = None
+) -> dict[str, int]:
+    """One person's counters for one game (everywhere, or in one chat)."""
+    key = user_key(user_id, game) if chat_id is None else chat_user_key(chat_id, user_id, game)
     raw = client.hgetall(key)
-    return {counter: int(raw.get(counter.encode(), 0)) for counter in COUNTERS}
+    return {counter: int(raw.get(counter.encode(), 0)) for counter in counters_of(game)}
+
+
+def user_games(
+    client: redis.Redis, user_id: int, chat_id: int | None = None
+) -> dict[str, dict[str, int]]:
+    """Counters of every game this person has played, by game name."""
+    found = {}
+    for name in GAMES:
+        counts = user_stats(client, user_id, name, chat_id)
+        if counts["games"]:
+            found[name] = counts
+    return found
 
 
 def chat_leaderboard(client: redis.Redis, chat_id: int, limit: int = 10) -> list[Standing]:
-    """The chat's players by wins (then fewer games), best first."""
-    entries = client.zrevrange(chat_wins_key(chat_id), 0, 199)
-    names = client.hgetall(chat_names_key(chat_id))
-    standings = []
-    for raw_id in entries:
-        user_id = int(raw_id)
-        name = names.get(raw_id, b"?").decode()
-        standings.append(Standing(user_id, name, user_stats(client, user_id, chat_id)))
-    standings.sort(key=lambda s: (-s.counts["wins"], s.counts["games"], s.name))
+    """The chat's players by wins (then fewer games), best first, over every game."""
+    pipe = client.pipeline(transaction=False)
+    pipe.zrevrange(chat_wins_key(chat_id), 0, 199, withscores=True)
+    pipe.zrange(chat_games_key(chat_id), 0, -1, withscores=True)
+    pipe.hgetall(chat_names_key(chat_id))
+    wins, games, names = pipe.execute()
+    played = {raw: int(score) for raw, score in games}
+    standings = [
+        Standing(int(raw), names.get(raw, b"?").decode(), int(score), played.get(raw, 0))
+        for raw, score in wins
+    ]
+    standings.sort(key=lambda s: (-s.wins, s.games, s.name))
     return standings[:limit]
 
 
 def _record_tutorial(client: redis.Redis, table: Table) -> None:
-    assert table.state is not None
-    game = get_game(table.game)
-    winner = game.ranking(game.load(table.state))[0]
+    first = winners(table)
     for seat_index, seat in enumerate(table.seats):
         if seat.user_id is not None:
-            client.hincrby(tutorial_key(seat.user_id), "completed", 1)
-            client.hincrby(tutorial_key(seat.user_id), "won", int(seat_index == winner))
+            key = tutorial_key(seat.user_id, table.game)
+            client.hincrby(key, "completed", 1)
+            client.hincrby(key, "won", int(seat_index in first))

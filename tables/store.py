@@ -20,14 +20,24 @@ import orjson
 import redis
 
 from games.base import Event
+from games.errors import GameError
 from games.registry import get_game
 from games.rng import Rng, SecureRng
 from tables import codec, keys, lobby, play, stats
-from tables.deadlines import next_deadline
-from tables.errors import Busy, NoSuchTable, NotFinished, NotSeated, StaleMove, TableExists
+from tables.deadlines import next_deadline, refresh_turns
+from tables.errors import (
+    Busy,
+    NoSuchTable,
+    NotFinished,
+    NotSeated,
+    StaleMove,
+    TableError,
+    TableExists,
+)
 from tables.fastlink import FastLink, FastLinkUnavailable
 from tables.ids import is_table_id, new_table_id
 from tables.lobby import clean_name
+from tables.log import TableLog
 from tables.model import FINISHED, PLAYING, ChatRef, Seat, Table
 from tables.options import DEFAULT_OPTIONS
 from tables.watch import ChangeWatcher
@@ -52,24 +62,15 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 """
 
-_CLAIM_RENDER = """
-local rendered = tonumber(redis.call('HGET', KEYS[1], 'rv') or '0')
-local wanted = tonumber(ARGV[1])
-if wanted <= rendered then return -1 end
-redis.call('HSET', KEYS[1], 'rv', wanted)
-return rendered
-"""
-
 MAX_RACE_RETRIES = 20
 CACHE_SIZE = 1024  # tables whose last committed document this process remembers
 INDEX_REFRESH_EVERY = 64  # versions between refreshes of the slow indexes' expiry
 TTL_REFRESH_EVERY = 16  # versions between refreshes of the table keys' expiry
-# Events the log leaves out: lobby chatter and bare rolls (the log is what /log, the story
-# and the Mini App read; the stream only wakes up whoever waits for a change).
-UNLOGGED_EVENTS = frozenset(
-    {"rolled", "joined", "left", "creator_changed", "settings_changed", "preset_chosen"}
+# Events the log leaves out: lobby chatter (and what each game declares in its
+# ``unlogged_events``). The log is what /log, the story and the Mini App read.
+LOBBY_CHATTER = frozenset(
+    {"joined", "left", "creator_changed", "settings_changed", "preset_chosen"}
 )
-LOG_TAIL = 4  # log entries read first when looking for the newest changes
 WAIT_CHUNK_SECONDS = 3.0  # re-read the version at least this often while waiting
 POLL_SECONDS = 0.2
 
@@ -112,7 +113,7 @@ class TableStore:
         with contextlib.suppress(redis.RedisError):  # loaded now, so moves need no retry
             client.script_load(_CHECK_AND_SET)
         self._release_if_owned = client.register_script(_RELEASE_IF_OWNED)
-        self._claim_render = client.register_script(_CLAIM_RENDER)
+        self.log = TableLog(client)
         self._docs: OrderedDict[str, Table] = OrderedDict()
         self._link = FastLink(client)
         self.watcher: ChangeWatcher | None = None  # set by processes that wait for changes
@@ -152,46 +153,6 @@ class TableStore:
             found.append(table)
         return sorted(found, key=lambda t: t.created_at)
 
-    def game_log(self, table_id: str, game_no: int) -> list[list[Event]]:
-        """The public events of one game at a table, change by change."""
-        fields = get_game(self.load(table_id).game).event_fields
-        return [
-            codec.decode(orjson.loads(entry)[1], fields)
-            for entry in self.redis.lrange(keys.game_log(table_id, game_no), 0, -1)
-        ]
-
-    def events_after(self, table: Table | str, version: int) -> list[tuple[int, list[Event]]]:
-        """The logged events of each change after ``version``, oldest first (this game's and
-        the one before it, so a rematch right after a game's end loses nothing)."""
-        if isinstance(table, str):
-            table = self.load(table)
-        fields = get_game(table.game).event_fields
-        found: list[tuple[int, list[Event]]] = []
-        for game_no in (table.game_no - 1, table.game_no):
-            if game_no < 0:
-                continue
-            for changed, items in self._log_tail(keys.game_log(table.id, game_no), version):
-                found.append((changed, codec.decode(items, fields)))
-        return sorted(found, key=lambda pair: pair[0])
-
-    def recent_events(self, table: Table, count: int) -> list[tuple[int, list[Event]]]:
-        """The last ``count`` logged changes of the table's current game, oldest first (one
-        read: what a page needs to show the latest result)."""
-        fields = get_game(table.game).event_fields
-        entries = self.redis.lrange(keys.game_log(table.id, table.game_no), -count, -1)
-        return [
-            (changed, codec.decode(items, fields))
-            for changed, items in (orjson.loads(raw) for raw in entries)
-        ]
-
-    def _log_tail(self, key: str, after: int) -> list[tuple[int, list[Any]]]:
-        count = LOG_TAIL
-        while True:
-            entries = [orjson.loads(raw) for raw in self.redis.lrange(key, -count, -1)]
-            if not entries or entries[0][0] <= after or len(entries) < count:
-                return [(changed, items) for changed, items in entries if changed > after]
-            count *= 4
-
     def wait_for_change(self, table_id: str, after: int, timeout: float) -> int:
         """Block until the table's version passes ``after`` (or ``timeout`` seconds pass);
         returns the version then. With a :class:`tables.watch.ChangeWatcher` attached it
@@ -217,7 +178,7 @@ class TableStore:
         creator_id: int,
         creator_name: str,
         *,
-        game: str = "mia",
+        game: str,
         language: str = "en",
         creator_language: str | None = None,
     ) -> Outcome:
@@ -264,17 +225,22 @@ class TableStore:
         """
         for attempt in range(MAX_RACE_RETRIES):
             table = self._cached(table_id, expected_version) if attempt == 0 else None
+            from_cache = table is not None
             if table is None:
                 table = self.load(table_id)
             if expected_version is not None and table.version != expected_version:
                 raise StaleMove("the table has moved on")
             seats_before = [seat.user_id for seat in table.seats]
-            state_before, status_before = table.state, table.status
-            events = change(table)
+            status_before = table.status
+            try:
+                events = change(table)
+            except (TableError, GameError):
+                if from_cache:  # a refusal may come from an old copy: judge the fresh table
+                    self._docs.pop(table_id, None)
+                    continue
+                raise
             table.updated_at = self.clock()
-            if table.state != state_before:  # a new decision point: its turn clock starts
-                table.turn_started = table.updated_at
-                table.reminded = False
+            refresh_turns(table, table.updated_at)  # a new decision starts its seat's clock
             self._set_deadline(table)
             indexes_changed = (
                 status_before != table.status
@@ -284,8 +250,13 @@ class TableStore:
             ttl = self.config.open_key_ttl if table.is_open else self.config.closed_key_ttl
             if not indexes_changed and table.version % TTL_REFRESH_EVERY:
                 ttl = 0  # the keys' expiry was set recently enough; spare the commands
-            logged = [e for e in events if e.get("type") not in UNLOGGED_EVENTS]
-            fields = get_game(table.game).event_fields
+            game = get_game(table.game)
+            logged = [
+                e
+                for e in events
+                if e.get("type") not in LOBBY_CHATTER and e.get("type") not in game.unlogged_events
+            ]
+            fields = game.event_fields
             doc = _dump(table)
             script_keys = [keys.table(table_id), keys.game_log(table_id, table.game_no)]
             script_args = [
@@ -400,54 +371,6 @@ class TableStore:
         except NoSuchTable:
             return None
 
-    # --- table message and rendering -----------------------------------------------------
-
-    def set_message_id(self, table_id: str, message_id: int | None) -> None:
-        if message_id is None:
-            self.redis.hdel(keys.table(table_id), "msg")
-        else:
-            self.redis.hset(keys.table(table_id), "msg", message_id)
-
-    def message_id(self, table_id: str) -> int | None:
-        value = self.redis.hget(keys.table(table_id), "msg")
-        return int(value) if value is not None else None
-
-    def rendered_version(self, table_id: str) -> int:
-        value = self.redis.hget(keys.table(table_id), "rv")
-        return int(value) if value is not None else 0
-
-    def last_story_at(self, table_id: str) -> float:
-        value = self.redis.hget(keys.table(table_id), "st")
-        return float(value) if value is not None else 0.0
-
-    def mark_story(self, table_id: str, when: float) -> None:
-        self.redis.hset(keys.table(table_id), "st", when)
-
-    def push_story(self, table_id: str, lines: list[str]) -> None:
-        """Keep story lines for later, when the chat has room for a message again."""
-        if lines:
-            pipe = self.redis.pipeline(transaction=True)
-            pipe.lpush(keys.story(table_id), *reversed(lines))  # back in front, in order
-            pipe.expire(keys.story(table_id), self.config.closed_key_ttl)
-            pipe.execute()
-
-    def take_story(self, table_id: str) -> list[str]:
-        """All waiting story lines, removed at once (so exactly one worker posts them)."""
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.lrange(keys.story(table_id), 0, -1)
-        pipe.delete(keys.story(table_id))
-        lines, _ = pipe.execute()
-        return [_text(line) for line in lines]
-
-    def claim_render(self, table_id: str, version: int) -> int | None:
-        """Claim the right to show ``version`` in the chat, once across all bot processes.
-
-        Returns the version shown before (whose later events are ours to tell), or None when
-        someone already showed this version or a newer one.
-        """
-        previous = self._claim_render(keys=[keys.table(table_id)], args=[version])
-        return None if int(previous) < 0 else int(previous)
-
     # --- deadlines -----------------------------------------------------------------------
 
     def due_tables(self, now: float | None = None, limit: int = 100) -> list[str]:
@@ -463,7 +386,7 @@ class TableStore:
         def fire(table: Table) -> list[Event]:
             if not table.is_open or table.deadline is None or table.deadline > now:
                 raise _NotDue
-            return play.on_deadline(table, table.deadline_kind, self.rng)
+            return play.on_deadline(table, table.deadline_kind, now, self.rng)
 
         try:
             return self.change(table_id, fire)

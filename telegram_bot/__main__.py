@@ -16,7 +16,13 @@ from tables.store import TableStore
 from telegram_bot.app import build_application, start_background, stop_background
 from telegram_bot.config import BotConfig, ConfigError
 
-ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER]
+ALLOWED_UPDATES = [
+    Update.MESSAGE,
+    Update.CALLBACK_QUERY,
+    Update.MY_CHAT_MEMBER,
+    Update.INLINE_QUERY,
+    Update.CHOSEN_INLINE_RESULT,
+]
 
 
 def main() -> int:

@@ -9,17 +9,35 @@ import os
 import socket
 
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
-from telegram.ext import AIORateLimiter, Application, CallbackQueryHandler, CommandHandler, filters
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    CallbackQueryHandler,
+    ChosenInlineResultHandler,
+    CommandHandler,
+    InlineQueryHandler,
+    filters,
+)
 
+from games.base import Game, Text
+from games.registry import GAMES
 from tables.store import TableStore
-from telegram_bot import extra_commands, handlers, language
+from telegram_bot import (
+    buttons,
+    commands,
+    fairness_commands,
+    inline,
+    language,
+    practice,
+    stats_commands,
+)
 from telegram_bot.chat_budget import ChatBudget
 from telegram_bot.config import BotConfig
-from telegram_bot.handlers import answers_refusals as guard
 from telegram_bot.notifier import Notifier
+from telegram_bot.people import answers_refusals as guard
 from telegram_bot.services import Services
 from telegram_bot.sweeper import Sweeper
-from translations import SUPPORTED_LANGUAGES, tr
+from translations import SUPPORTED_LANGUAGES, render, tr
 
 log = logging.getLogger(__name__)
 
@@ -40,23 +58,24 @@ def build_application(config: BotConfig, store: TableStore) -> Application:
     )
     application.bot_data["services"] = services
     groups = filters.ChatType.GROUPS
-    application.add_handler(CommandHandler(["start", "help"], guard(handlers.start_or_help)))
-    application.add_handler(CommandHandler("rules", guard(handlers.rules)))
-    application.add_handler(CommandHandler("mia", guard(handlers.open_table), filters=groups))
-    application.add_handler(
-        CommandHandler("mia", guard(extra_commands.solo_lobby), filters=filters.ChatType.PRIVATE)
-    )
-    application.add_handler(CommandHandler("cancel", guard(handlers.cancel_table)))
-    application.add_handler(CommandHandler("stats", guard(extra_commands.show_stats)))
-    application.add_handler(CommandHandler("top", guard(extra_commands.show_top), filters=groups))
-    application.add_handler(CommandHandler("verify", guard(extra_commands.verify)))
-    application.add_handler(CommandHandler("log", guard(extra_commands.send_log)))
-    application.add_handler(CommandHandler("tutorial", guard(extra_commands.start_tutorial)))
-    application.add_handler(CommandHandler("language", guard(language.choose)))
-    application.add_handler(
-        CallbackQueryHandler(language.chosen, pattern=f"^{language.CALLBACK_PREFIX}")
-    )
-    application.add_handler(CallbackQueryHandler(handlers.button))
+    add = application.add_handler
+    add(CommandHandler(["start", "help"], guard(commands.start_or_help)))
+    add(CommandHandler("play", guard(commands.play_menu)))
+    for game in GAMES.values():  # each game's own command, from the registry
+        add(CommandHandler(game.command, guard(commands.open_command(game))))
+    add(CommandHandler("rules", guard(commands.rules)))
+    add(CommandHandler("cancel", guard(commands.cancel_table)))
+    add(CommandHandler("stats", guard(stats_commands.show_stats)))
+    add(CommandHandler("top", guard(stats_commands.show_top), filters=groups))
+    add(CommandHandler("verify", guard(fairness_commands.verify)))
+    add(CommandHandler("log", guard(fairness_commands.send_log)))
+    add(CommandHandler("tutorial", guard(practice.start_tutorial)))
+    add(CommandHandler("language", guard(language.choose)))
+    add(CallbackQueryHandler(language.chosen, pattern=f"^{language.CALLBACK_PREFIX}"))
+    add(CallbackQueryHandler(commands.play_chosen, pattern=f"^{commands.PLAY_PREFIX}"))
+    add(CallbackQueryHandler(buttons.button))
+    add(InlineQueryHandler(inline.hand_query))
+    add(ChosenInlineResultHandler(inline.hand_chosen))
     application.add_error_handler(_log_error)
     return application
 
@@ -85,6 +104,13 @@ async def _post_init(application: Application) -> None:
     services: Services = application.bot_data["services"]
     me = await application.bot.get_me()
     services.bot_username = me.username or ""
+    services.inline_mode = bool(me.supports_inline_queries)
+    if not services.inline_mode and any(game.play_label for game in GAMES.values()):
+        log.warning(
+            "inline mode is off for @%s: in groups without the Mini App, players cannot play "
+            "from a hidden hand (enable it in @BotFather: /setinline and /setinlinefeedback)",
+            services.bot_username,
+        )
     services.notifier = Notifier(
         application.bot,
         services.store,
@@ -97,6 +123,7 @@ async def _post_init(application: Application) -> None:
             per_second=0.95 * services.config.chat_messages_per_second,
             group_per_minute=max(1.0, services.config.group_messages_per_minute - 1),
         ),
+        inline_mode=services.inline_mode,
     )
     await _set_commands(application)
     services.tasks = [
@@ -131,28 +158,41 @@ async def _set_commands(application: Application) -> None:
 
 
 def _commands(language: str) -> tuple[list[BotCommand], list[BotCommand]]:
-    group = [
-        BotCommand("mia", tr(language, "Open a Mia table in this group")),
+    group = [BotCommand("play", tr(language, "Choose a game and open a table"))]
+    group += [
+        BotCommand(game.command, tr(language, "Open a {game} table here", game=title))
+        for game, title in _titles(language)
+    ]
+    group += [
         BotCommand("cancel", tr(language, "Close the open table")),
         BotCommand("top", tr(language, "This chat's best players")),
         BotCommand("stats", tr(language, "Your statistics")),
         BotCommand("log", tr(language, "The last game, step by step")),
-        BotCommand("verify", tr(language, "How to check the dice are fair")),
+        BotCommand("verify", tr(language, "How to check a game was fair")),
         BotCommand("language", tr(language, "The group's language")),
-        BotCommand("rules", tr(language, "Rules and rank order")),
+        BotCommand("rules", tr(language, "The rules of the table's game")),
         BotCommand("help", tr(language, "How to play")),
     ]
     private = [
         BotCommand("start", tr(language, "Welcome and how to play")),
         BotCommand("tutorial", tr(language, "Learn by playing, with tips")),
-        BotCommand("mia", tr(language, "Practice against CPUs")),
+    ]
+    private += [
+        BotCommand(game.command, tr(language, "Practice {game} against CPUs", game=title))
+        for game, title in _titles(language)
+    ]
+    private += [
         BotCommand("stats", tr(language, "Your statistics")),
-        BotCommand("verify", tr(language, "How to check the dice are fair")),
+        BotCommand("verify", tr(language, "How to check a game was fair")),
         BotCommand("language", tr(language, "Your language")),
-        BotCommand("rules", tr(language, "Rules and rank order")),
+        BotCommand("rules", tr(language, "The rules of a game")),
         BotCommand("help", tr(language, "How to play")),
     ]
     return group, private
+
+
+def _titles(language: str) -> list[tuple[Game, str]]:
+    return [(game, render(Text(game.title), language)) for game in GAMES.values()]
 
 
 async def _log_error(update: object, context) -> None:  # type: ignore[no-untyped-def]

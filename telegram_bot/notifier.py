@@ -24,6 +24,7 @@ from tables.errors import NoSuchTable
 from tables.model import PLAYING, Table
 from tables.store import TableStore
 from telegram_bot.chat_budget import ChatBudget
+from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.render import story_lines, story_messages, table_message, with_banner
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,7 @@ class Notifier:
         edit_interval: float = 1.0,
         miniapp_link: Callable[[Table], str | None] = lambda table: None,
         budget: ChatBudget | None = None,
+        inline_mode: bool = True,
     ) -> None:
         self.bot = bot
         self.store = store
@@ -51,6 +53,8 @@ class Notifier:
         self.edit_interval = edit_interval
         self.miniapp_link = miniapp_link
         self.budget = budget or ChatBudget(store.redis)
+        self.messages = ChatMessages(store.redis)
+        self.inline_mode = inline_mode  # the bot answers inline queries: hands open in chats
         self._chats: dict[str, int] = {}  # table -> chat (a cache: tables never move)
         self._dirty: set[str] = set()
         self._closing = False
@@ -150,24 +154,24 @@ class Notifier:
             # A CPU is about to move: show both moves in one edit (and look again if not).
             self._retry_later(table_id, CPU_COALESCE_SECONDS)
             return
-        shown = await asyncio.to_thread(self.store.claim_render, table_id, table.version)
+        shown = await asyncio.to_thread(self.messages.claim_render, table_id, table.version)
         events: list = []
         if shown is not None:
-            batches = await asyncio.to_thread(self.store.events_after, table, shown)
+            batches = await asyncio.to_thread(self.store.log.events_after, table, shown)
             events = [event for _version, batch in batches for event in batch]
         new_lines = story_lines(table, events)
-        pending = await asyncio.to_thread(self.store.take_story, table_id) + new_lines
+        pending = await asyncio.to_thread(self.messages.take_story, table_id) + new_lines
         if shown is None and not pending:
             return  # this version (or a newer one) is already in the chat
         self._last_edit[table_id] = time.monotonic()
-        message_id = await asyncio.to_thread(self.store.message_id, table_id)
-        text, keyboard = table_message(table, self.miniapp_link(table))
+        message_id = await asyncio.to_thread(self.messages.message_id, table_id)
+        text, keyboard = table_message(table, self.miniapp_link(table), self.inline_mode)
         if pending:
             if await self._room_for_story(table):
                 await self._post_story(table, pending, message_id, text, keyboard)
                 return
             # A busy group: the table message carries the news until there is room.
-            await asyncio.to_thread(self.store.push_story, table_id, pending)
+            await asyncio.to_thread(self.messages.push_story, table_id, pending)
             self._retry_later(table_id)
             if shown is None:
                 return  # nothing new since the banner went up: no edit for nothing
@@ -178,7 +182,7 @@ class Notifier:
         if message_id is None or not await self._edit(table, message_id, text, keyboard):
             new_id = await self._send(table, text, keyboard)
             if new_id is not None:
-                await asyncio.to_thread(self.store.set_message_id, table_id, new_id)
+                await asyncio.to_thread(self.messages.set_message_id, table_id, new_id)
         if not table.is_open:
             self._last_edit.pop(table_id, None)
             self._chats.pop(table_id, None)
@@ -195,7 +199,7 @@ class Notifier:
         meanwhile). A game's end always goes out, waiting for room if need be."""
         if not table.is_open or table.chat_id > 0:
             return True
-        last = await asyncio.to_thread(self.store.last_story_at, table.id)
+        last = await asyncio.to_thread(self.messages.last_story_at, table.id)
         if time.time() - last < STORY_INTERVAL:
             return False
         budget = await asyncio.to_thread(self.budget.peek, table.chat_id, STORY_COST)
@@ -209,7 +213,7 @@ class Notifier:
         text: str,
         keyboard: InlineKeyboardMarkup | None,
     ) -> None:
-        await asyncio.to_thread(self.store.mark_story, table.id, time.time())
+        await asyncio.to_thread(self.messages.mark_story, table.id, time.time())
         for chunk in story_messages(lines):
             await self.budget.take(table.chat_id)
             await self._send(table, chunk, None)
@@ -230,20 +234,20 @@ class Notifier:
         """Send the table message anew (at the bottom of the chat) and drop the old one."""
         new_id = await self._send(table, text, keyboard)
         if new_id is not None:
-            await asyncio.to_thread(self.store.set_message_id, table.id, new_id)
+            await asyncio.to_thread(self.messages.set_message_id, table.id, new_id)
             if old_id is not None:
                 await self._delete(table, old_id)
 
     async def bring_down(self, table_id: str) -> None:
         """Post the table message again at the bottom of the chat (someone asked for it)."""
         table = await asyncio.to_thread(self.store.load, table_id)
-        old_id = await asyncio.to_thread(self.store.message_id, table_id)
-        text, keyboard = table_message(table, self.miniapp_link(table))
+        old_id = await asyncio.to_thread(self.messages.message_id, table_id)
+        text, keyboard = table_message(table, self.miniapp_link(table), self.inline_mode)
         await self.budget.take(table.chat_id)
         await self._replace(table, old_id, text, keyboard)
 
     async def _newer_shown(self, table_id: str, version: int) -> bool:
-        return await asyncio.to_thread(self.store.rendered_version, table_id) > version
+        return await asyncio.to_thread(self.messages.rendered_version, table_id) > version
 
     def _retry_later(self, table_id: str, delay: float = RETRY_STORY_AFTER) -> None:
         """Look again for room to post a waiting story, even if the table stays quiet."""

@@ -17,6 +17,7 @@ class Services:
     store: TableStore
     notifier: Notifier | None = None
     bot_username: str = ""
+    inline_mode: bool = False  # the bot answers inline queries (set from getMe at start)
     tasks: list = field(default_factory=list)
 
 

@@ -2,38 +2,58 @@
 
 from __future__ import annotations
 
-from translations import tr
+from games.base import Game, Text
+from games.registry import GAMES
+from translations import render, tr
 from translations.errors import ERROR_TEXTS
 
 
-def error_text(code: str, language: str) -> str:
-    return tr(language, ERROR_TEXTS.get(code, ERROR_TEXTS["error"]))
+def error_text(code: str, language: str, game: Game | None = None) -> str:
+    """The refusal for an error ``code``: the game's own words first (its error codes), then
+    the shared ones."""
+    if game is not None and code in game.error_texts:
+        return tr(language, game.error_texts[code])
+    if code in ERROR_TEXTS:
+        return tr(language, ERROR_TEXTS[code])
+    for other in GAMES.values():
+        if code in other.error_texts:
+            return tr(language, other.error_texts[code])
+    return tr(language, ERROR_TEXTS["error"])
+
+
+def game_title(game: Game, language: str) -> str:
+    return render(Text(game.title), language)
 
 
 def help_text(language: str, bot_username: str) -> str:
-    return "\n".join(
-        [
-            tr(language, "🎲 I host Mia, the two-dice bluffing game, in your group chats."),
-            "",
-            tr(language, "How to play:"),
-            tr(language, "1. Add me to a group with your friends."),
-            tr(language, "2. Send /mia there: a table opens. Everyone taps Join."),
-            tr(language, "3. The creator taps Start. I keep the table in one message."),
-            tr(
-                language,
-                "4. On your turn, tap My dice to peek, then announce a claim — or challenge, "
-                "or accept and roll.",
-            ),
-            "",
-            tr(language, "Commands:"),
-            tr(language, "/mia — open a table in this group"),
-            tr(language, "/cancel — close the open table (creator or admin)"),
-            tr(language, "/rules — the rules and the rank order"),
-            tr(language, "/tutorial — learn by playing, with tips (private chat)"),
-            tr(language, "/stats, /top — your numbers and the chat's best"),
-            tr(language, "/language — your language (in a group: the group's, for admins)"),
-            tr(language, "/help — this help"),
-            "",
-            tr(language, "Add me to a group: https://t.me/{bot}?startgroup=mia", bot=bot_username),
-        ]
-    )
+    games = list(GAMES.values())
+    lines = [tr(language, "🎲 I host table games with hidden hands in your group chats:"), ""]
+    lines += [f"/{game.command} — {tr(language, game.summary)}" for game in games]
+    lines += [
+        "",
+        tr(language, "How to play:"),
+        tr(language, "1. Add me to a group with your friends."),
+        tr(
+            language,
+            "2. Send /play there (or a game's command): a table opens. Everyone taps Join.",
+        ),
+        tr(language, "3. The creator taps Start. I keep the table in one message."),
+        tr(
+            language,
+            "4. On your turn, tap a button on the table. Only you see your own secrets: tap "
+            "👀 to look, play from your hand with 🃏, or open the Mini App.",
+        ),
+        "",
+        tr(language, "Commands:"),
+        tr(language, "/play — choose a game and open a table in this group"),
+        tr(language, "/cancel — close the open table (creator or admin)"),
+        tr(language, "/rules — the rules of the table's game"),
+        tr(language, "/tutorial — learn by playing, with tips (private chat)"),
+        tr(language, "/stats, /top — your numbers and the chat's best"),
+        tr(language, "/verify — how to check that the game was fair"),
+        tr(language, "/language — your language (in a group: the group's, for admins)"),
+        tr(language, "/help — this help"),
+        "",
+        tr(language, "Add me to a group: https://t.me/{bot}?startgroup=play", bot=bot_username),
+    ]
+    return "\n".join(lines)

@@ -11,7 +11,6 @@ from games.base import N_
 ERROR_TEXTS: dict[str, str] = {
     "not_your_turn": N_("It's not your turn."),
     "stale": N_("Too late: the table has moved on."),
-    "claim_too_low": N_("That claim is too low: it must beat the current one."),
     "illegal_move": N_("That move is not possible right now."),
     "seat_out": N_("You are out of this game."),
     "game_over": N_("This game is over."),
@@ -27,7 +26,8 @@ ERROR_TEXTS: dict[str, str] = {
     "busy": N_("The table is busy, please try again."),
     "invalid_settings": N_("That setting is not allowed."),
     "bad_button": N_("This button is not valid."),
-    "nothing_to_see": N_("You have nothing under the cup right now."),
+    "nothing_to_see": N_("You have nothing hidden right now."),
+    "already_left": N_("You left this game."),
     "unavailable": N_("The game is briefly unavailable. Please try again in a moment."),
     "error": N_("Something went wrong. Please try again."),
 }

@@ -36,7 +36,7 @@ LOCAL_REDIS_DIR = ".local/redis-local"
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m webapp",
-        description="Serve the Mini App; with --local, play Mia in your browser against CPUs.",
+        description="Serve the Mini App; with --local, play in your browser against CPUs.",
     )
     parser.add_argument(
         "--local",

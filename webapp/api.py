@@ -26,7 +26,7 @@ from webapp.errors import ApiError
 from webapp.payload import page_strings, table_payload
 
 api = Blueprint("api", __name__, url_prefix="/api")
-ACTION_PATTERN = re.compile(r"^[a-z0-9_:\-]{1,40}$")
+ACTION_PATTERN = re.compile(r"^[a-z0-9_:,.\-]{1,64}$")
 LOBBY_VERBS = ("join", "leave", "start")
 
 
@@ -80,7 +80,7 @@ def me() -> ResponseReturnValue:
             "language_code": user.language_code,
             "language": lang,
             "strings": page_strings(lang),
-            "stats": stats.user_stats(store().redis, user.id),
+            "stats": total_stats(user.id),
             "tables": [
                 {
                     "id": t.id,
@@ -91,6 +91,16 @@ def me() -> ResponseReturnValue:
             ],
         }
     )
+
+
+def total_stats(user_id: int) -> dict[str, Any]:
+    """Games and wins over every game, and each game's own counters."""
+    per_game = stats.user_games(store().redis, user_id)
+    return {
+        "games": sum(counts["games"] for counts in per_game.values()),
+        "wins": sum(counts["wins"] for counts in per_game.values()),
+        "per_game": per_game,
+    }
 
 
 @api.get("/tables/<table_id>")
@@ -117,18 +127,19 @@ def wait(table_id: str) -> ResponseReturnValue:
 
 @api.post("/tables/<table_id>/moves")
 def move(table_id: str) -> ResponseReturnValue:
-    """A game move, made against the version the person saw (so a repeat changes nothing)."""
+    """A game move, made on the decision the person saw (``decision``, the token their page
+    got): a repeat, or a move on a decision that has moved on, changes nothing."""
     user = authenticate().user
     body = json_body()
-    action, version = body.get("action"), body.get("version")
+    action, decision = body.get("action"), body.get("decision")
     if not isinstance(action, str) or not ACTION_PATTERN.match(action):
         raise ApiError("bad_request")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+    if not isinstance(decision, int) or isinstance(decision, bool) or not 0 <= decision < 2**53:
         raise ApiError("bad_request")
     load_table(table_id)
     rng = store().rng
     outcome = store().change(
-        table_id, lambda t: play.move(t, user.id, action, rng), expected_version=version
+        table_id, lambda t: play.move(t, user.id, action, rng, decision=decision)
     )
     return ok(table_payload(store(), outcome.table, user.id, language()))
 

@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import redis
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, jsonify, render_template, request, send_from_directory
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from games.errors import GameError
+from games.registry import GAMES
 from tables.errors import TableError
 from tables.store import TableStore
 from translations import best_language
@@ -25,6 +26,7 @@ from webapp.local import LocalMode, is_loopback_host_header, local_api
 log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
 MAX_BODY_BYTES = 4096
+GAME_ASSETS = frozenset({"render.js", "render.css"})
 
 
 @dataclass
@@ -86,6 +88,18 @@ def create_app(
             "index.html", telegram_js_url=telegram_js_url, local=local is not None
         )
         response = Response(html, mimetype="text/html")
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+    @app.get("/games/<name>/<filename>")
+    def game_asset(name: str, filename: str) -> ResponseReturnValue:
+        """A game's own Mini App renderer (``render.js``, ``render.css``), from its folder."""
+        game = GAMES.get(name)
+        if game is None or game.web_assets is None or filename not in GAME_ASSETS:
+            return error_response("not_found", language())
+        if not (game.web_assets / filename).is_file():
+            return error_response("not_found", language())
+        response = send_from_directory(game.web_assets, filename, max_age=0)
         response.headers["Cache-Control"] = "no-cache"
         return response
 

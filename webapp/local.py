@@ -51,16 +51,15 @@ LOCAL_CHAT_ID_BASE = -(2**52)
 ID_RANGE = 2**52 - 1
 
 MAX_NAME_LENGTH = 32
-# Game settings the local form offers (when the game has them); the rest follow the preset.
-FORM_SETTINGS = ("lives",)
 DEFAULT_CPUS = 2
 DEFAULT_CPU_LEVEL = "normal"
 LOCAL_CPU_DELAY = 1.0  # "fast": one person at a laptop waits for nobody else
-TABLE_KEYS = frozenset({"game", "preset", "cpus", "turn_timer", "cpu_delay", "start"})
+TABLE_KEYS = frozenset({"game", "preset", "settings", "cpus", "turn_timer", "cpu_delay", "start"})
 
 CPU_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 LOCAL_STRINGS = {
-    "setup_title": N_("Play {game} in your browser"),
+    "setup_title": N_("Play in your browser"),
+    "game": N_("Game"),
     "join_title": N_("Join the table"),
     "your_name": N_("Your name"),
     "rules": N_("Rules"),
@@ -163,45 +162,59 @@ def default_game() -> Game:
     return next(iter(GAMES.values()))
 
 
+def game_config(game: Game, language: str) -> dict[str, Any]:
+    """One game as the setup form offers it: its presets, every setting, its seats."""
+    return {
+        "name": game.name,
+        "title": render(Text(game.title), language),
+        "summary": tr(language, game.summary),
+        "presets": [
+            {
+                "value": name,
+                "label": tr(language, game.preset_labels.get(name, name)),
+                "description": tr(language, game.preset_descriptions[name])
+                if name in game.preset_descriptions
+                else "",
+                "settings": game.normalize_settings(preset),
+            }
+            for name, preset in game.presets.items()
+        ],
+        "default_preset": game.default_preset,
+        "settings": [spec_config(spec, language) for spec in game.settings_specs],
+        "min_seats": game.min_seats,
+        "max_cpus": game.max_seats - 1,
+    }
+
+
+def spec_config(spec: SettingSpec, language: str) -> dict[str, Any]:
+    return {
+        "key": spec.key,
+        "label": tr(language, spec.label),
+        "choices": [
+            {"value": value, "label": tr(language, spec.label_of(value))} for value in spec.choices
+        ],
+    }
+
+
 @local_api.get("/config")
 def config() -> ResponseReturnValue:
     """What the local page may offer, and its words (no sign-in needed: nothing secret)."""
     language = browser_language()
-    game = default_game()
     strings = page_strings(language)
     strings.update({key: tr(language, text) for key, text in LOCAL_STRINGS.items()})
-    specs = form_specs(game)
     return ok(
         {
-            "game": game.name,
-            "title": render(Text(game.title), language),
+            "game": default_game().name,
+            "title": tr(language, "Table games"),
             "language": language,
             "strings": strings,
-            "presets": [
-                {
-                    "value": name,
-                    "label": tr(language, name),
-                    "settings": {spec.key: preset[spec.key] for spec in specs},
-                }
-                for name, preset in game.presets.items()
-            ],
-            "default_preset": game.default_preset,
-            "settings": [
-                {
-                    "key": spec.key,
-                    "label": tr(language, spec.label),
-                    "choices": [
-                        {"value": value, "label": tr(language, spec.label_of(value))}
-                        for value in spec.choices
-                    ],
-                }
-                for spec in specs
-            ],
+            "games": [game_config(game, language) for game in GAMES.values()],
+            "options": [spec_config(spec, language) for spec in (TURN_TIMER, CPU_DELAY)],
+            "option_defaults": {TURN_TIMER.key: 0, CPU_DELAY.key: LOCAL_CPU_DELAY},
             "cpu_levels": [
                 {"value": level, "label": tr(language, CPU_LEVEL_NAMES.get(level, level))}
                 for level in lobby.CPU_LEVELS
             ],
-            "max_cpus": game.max_seats - 1,
             "defaults": {"cpus": DEFAULT_CPUS, "cpu_level": DEFAULT_CPU_LEVEL},
         }
     )
@@ -283,10 +296,6 @@ def clean_person_name(raw: Any) -> str:
     return name
 
 
-def form_specs(game: Game) -> list[SettingSpec]:
-    return [spec for spec in game.settings_specs if spec.key in FORM_SETTINGS]
-
-
 def choice(spec: SettingSpec, value: Any) -> Any:
     """``value`` if it is exactly one of the spec's choices (True is not 1, "3" is not 3; a
     whole number may stand for a float, as JSON from a browser writes 1.0 as 1)."""
@@ -298,19 +307,25 @@ def choice(spec: SettingSpec, value: Any) -> Any:
 
 
 def parse_table_request(body: dict[str, Any]) -> dict[str, Any]:
-    """The body of ``POST /local/tables``, checked strictly: anything unknown is refused."""
+    """The body of ``POST /local/tables``, checked strictly: anything unknown is refused.
+
+    ``{"game", "preset", "settings": {key: value}, "cpus": [level, ...], "turn_timer",
+    "cpu_delay", "start"}``; the settings change the preset's values one by one.
+    """
     game_name = body.get("game", default_game().name)
     if not isinstance(game_name, str) or game_name not in GAMES:
         raise ApiError("bad_request")
     game = get_game(game_name)
-    specs = {spec.key: spec for spec in form_specs(game)}
-    unknown = set(body) - TABLE_KEYS - set(specs)
-    if unknown:
+    if set(body) - TABLE_KEYS:
         raise ApiError("bad_request")
     preset = body.get("preset", game.default_preset)
     if not isinstance(preset, str) or preset not in game.presets:
         raise ApiError("bad_request")
-    settings = {key: choice(spec, body[key]) for key, spec in specs.items() if key in body}
+    wanted = body.get("settings", {})
+    specs = {spec.key: spec for spec in game.settings_specs}
+    if not isinstance(wanted, dict) or set(wanted) - set(specs):
+        raise ApiError("bad_request")
+    settings = {key: choice(specs[key], value) for key, value in wanted.items()}
     cpus = body.get("cpus", [])
     if (
         not isinstance(cpus, list)

@@ -30,7 +30,9 @@ def perturber(game: Game) -> Callable[[Any, int, Rng], Any]:
 
 
 def random_settings(game: Game, rng: Rng) -> dict[str, Any]:
-    return {spec.key: spec.choices[rng.randbelow(len(spec.choices))] for spec in game.settings_specs}
+    return {
+        spec.key: spec.choices[rng.randbelow(len(spec.choices))] for spec in game.settings_specs
+    }
 
 
 def random_moves(
@@ -127,6 +129,8 @@ def check_position(game: Game, state: Any, seats: int, rng: Rng) -> None:
                 assert item.selectable or item.reason is not None or item.action is None
         else:
             assert not private_part
+        if private_part:
+            assert game.plays_privately(public, seat), "the group must offer the hand"
     check_no_leak(game, state, seats, rng)
 
 

@@ -20,6 +20,9 @@ Typical use::
         api.wait_answer(qid)
         api.assert_clean()
 
+Inline mode (inline queries, answerInlineQuery, results sent "via @bot", chosen_inline_result)
+lives in :mod:`tests.support.inline_mode`, mixed into :class:`FakeBotApi`.
+
 Errors are split in two: *violations* (the bot broke a rule: over-long text, 65-byte
 callback data, bad HTML, answering a callback query twice...) and ordinary errors a correct bot
 must cope with ("message is not modified", "message to delete not found", 403 for users who
@@ -50,6 +53,7 @@ from typing import Any, TypeVar
 from urllib.parse import parse_qsl, urlsplit
 
 from tests.support.flood import FloodGate, FloodLimits
+from tests.support.inline_mode import InlineModeMixin
 from tests.support.telegram_html import bot_command_entities
 from tests.support.validation import (
     ApiError,
@@ -95,6 +99,7 @@ IMPLEMENTED_METHODS = (
     "editMessageReplyMarkup",
     "deleteMessage",
     "answerCallbackQuery",
+    "answerInlineQuery",
     "getChat",
     "getChatMember",
     "getChatAdministrators",
@@ -133,7 +138,8 @@ _STRING_FIELDS = _words(
     """
     text caption parse_mode caption_parse_mode callback_query_id inline_message_id url
     secret_token action language_code description short_description name ip_address
-    business_connection_id message_effect_id
+    business_connection_id message_effect_id inline_query_id next_offset switch_pm_text
+    switch_pm_parameter
     """
 )
 _INT_FIELDS = _words(
@@ -146,7 +152,7 @@ _BOOL_FIELDS = _words(
     """
     show_alert disable_notification protect_content allow_sending_without_reply
     drop_pending_updates return_bots disable_content_type_detection disable_web_page_preview
-    allow_paid_broadcast
+    allow_paid_broadcast is_personal
     """
 )
 _PATH_RE = re.compile(r"/bot(?P<token>[^/]+)/(?P<method>[A-Za-z0-9_]+)/?")
@@ -204,6 +210,8 @@ class _Message:
     edit_date: int | None = None
     caption: str | None = None
     document: JSON | None = None
+    via_bot: JSON | None = None  # set on messages users sent via the bot (inline mode)
+    inline_message_id: str | None = None
 
 
 @dataclass
@@ -453,7 +461,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
 
 
-class FakeBotApi:
+class FakeBotApi(InlineModeMixin):
     """A Telegram Bot API server on 127.0.0.1 with a simulated world and strict limits.
 
     Thread-safe: the HTTP handler threads and the test thread share one re-entrant lock, and a
@@ -471,6 +479,9 @@ class FakeBotApi:
         privacy_mode: bool = True,
         callback_answer_timeout: float = 15.0,
         strict_html_ampersand: bool = True,
+        inline_mode: bool = True,
+        inline_feedback: bool = True,
+        inline_answer_timeout: float = 15.0,
     ) -> None:
         """Create the server (not started).
 
@@ -478,6 +489,10 @@ class FakeBotApi:
         mirrors BotFather's default: in groups the bot only receives commands and replies to
         its own messages (unless it is an admin there). ``callback_answer_timeout`` is how
         long after a press answerCallbackQuery is still accepted (Telegram: about 15 s).
+        ``inline_mode`` is BotFather's /setinline (getMe's ``supports_inline_queries``; off,
+        the bot gets no inline queries and answerInlineQuery fails), ``inline_feedback`` its
+        /setinlinefeedback (off, no ``chosen_inline_result`` updates), and
+        ``inline_answer_timeout`` how long after an inline query answerInlineQuery is accepted.
         """
         self.token = token
         prefix = token.split(":", 1)[0]
@@ -523,6 +538,11 @@ class FakeBotApi:
         self._chat_counts: dict[int, Counter[str]] = defaultdict(Counter)
         self._not_modified = 0
 
+        self._init_inline_mode(
+            inline_mode=inline_mode,
+            inline_feedback=inline_feedback,
+            inline_answer_timeout=inline_answer_timeout,
+        )
         self._handlers: dict[str, tuple[str, Callable[[_Params, _RequestContext], Any]]] = {
             name.lower(): (name, getattr(self, f"_api_{_snake(name)}"))
             for name in IMPLEMENTED_METHODS
@@ -818,11 +838,13 @@ class FakeBotApi:
             return [query.id for query in self._queries.values() if query.answer is None]
 
     def messages(self, chat_id: int, *, thread_id: int | None = None) -> list[JSON]:
-        """The bot's messages in a chat, oldest first, including deleted ones (``deleted``).
+        """The bot's messages in a chat, oldest first, including deleted ones (``deleted``),
+        and the messages users sent via the bot in inline mode (``from_bot`` False).
 
         Each record: message_id, chat_id, date, text (plain, after entity parsing), raw_text,
         parse_mode, entities, reply_markup, message_thread_id, deleted, edits (previous texts),
-        markup_edits, edit_date, pinned, caption, document, reply_to_message_id, method.
+        markup_edits, edit_date, pinned, caption, document, reply_to_message_id, method,
+        from_bot, via_bot (the bot's User dict, or None), inline_message_id.
         ``thread_id`` keeps only messages in that forum topic.
         """
         with self._cond:
@@ -830,7 +852,8 @@ class FakeBotApi:
             return [
                 self._record(message, chat)
                 for message in self._messages.get(chat_id, {}).values()
-                if message.from_bot and (thread_id is None or message.thread_id == thread_id)
+                if (message.from_bot or message.via_bot is not None)
+                and (thread_id is None or message.thread_id == thread_id)
             ]
 
     def message(self, chat_id: int, message_id: int) -> JSON:
@@ -997,7 +1020,8 @@ class FakeBotApi:
             delivered += 1
 
     def assert_clean(self) -> None:
-        """Fail if the bot broke any Telegram rule or left a button press unanswered."""
+        """Fail if the bot broke any Telegram rule or left a button press or an inline query
+        unanswered."""
         with self._cond:
             problems = [f"violation: {violation}" for violation in self._violations]
             problems += [
@@ -1006,6 +1030,7 @@ class FakeBotApi:
                 for query in self._queries.values()
                 if query.answer is None
             ]
+            problems += self._inline_problems()
         if problems:
             raise AssertionError("Bot API misuse:\n  " + "\n  ".join(problems))
 
@@ -1018,10 +1043,13 @@ class FakeBotApi:
                 lines.append(f"chat {chat_id} ({chat.type if chat else '?'}):")
                 for message in messages.values():
                     who = "bot" if message.from_bot else message.sender.get("first_name")
+                    if message.via_bot is not None:
+                        who += f" via @{message.via_bot.get('username')}"
                     state = " [deleted]" if message.deleted else ""
                     text = message.text if message.text is not None else message.caption
                     lines.append(f"  #{message.message_id} {who}{state}: {_short(text, 120)}")
-                    if message.reply_markup and message.from_bot and not message.deleted:
+                    shows_buttons = message.from_bot or message.via_bot is not None
+                    if message.reply_markup and shows_buttons and not message.deleted:
                         lines.append(f"      buttons: {self._button_summary(message)}")
             lines.append("last calls:")
             lines += [f"  {name}({_summarise(params)})" for name, params in self._calls[-15:]]
@@ -1031,6 +1059,12 @@ class FakeBotApi:
             unanswered = [q.id for q in self._queries.values() if q.answer is None]
             if unanswered:
                 lines.append(f"unanswered callback queries: {unanswered}")
+            unanswered_inline = [q for q in self._inline_queries.values() if q.answer is None]
+            if unanswered_inline:
+                lines.append(
+                    "unanswered inline queries: "
+                    + ", ".join(f"{q.id} ({q.query!r})" for q in unanswered_inline)
+                )
             if self._updates:
                 lines.append(f"pending (unconfirmed) updates: {len(self._updates)}")
             if self._undelivered:
@@ -1177,7 +1211,13 @@ class FakeBotApi:
                     + next(
                         (
                             f"{key}={button[key]!r}"
-                            for key in ("callback_data", "url", "web_app")
+                            for key in (
+                                "callback_data",
+                                "url",
+                                "web_app",
+                                "switch_inline_query_current_chat",
+                                "switch_inline_query",
+                            )
                             if key in button
                         ),
                         "?",
@@ -1233,6 +1273,8 @@ class FakeBotApi:
                     data["caption_entities"] = copy.deepcopy(message.entities)
         if message.reply_markup and "inline_keyboard" in message.reply_markup:
             data["reply_markup"] = copy.deepcopy(message.reply_markup)
+        if message.via_bot is not None:
+            data["via_bot"] = dict(message.via_bot)
         return data
 
     def _record(self, message: _Message, chat: _Chat | None) -> JSON:
@@ -1255,6 +1297,9 @@ class FakeBotApi:
             "caption": message.caption,
             "document": copy.deepcopy(message.document),
             "reply_to_message_id": message.reply_to,
+            "from_bot": message.from_bot,
+            "via_bot": copy.deepcopy(message.via_bot),
+            "inline_message_id": message.inline_message_id,
         }
 
     def _menu_button_for(self, chat_id: int | None) -> JSON:
@@ -1392,7 +1437,7 @@ class FakeBotApi:
             **self.bot_user,
             "can_join_groups": True,
             "can_read_all_group_messages": not self.privacy_mode,
-            "supports_inline_queries": False,
+            "supports_inline_queries": self.inline_mode,
             "can_connect_to_business": False,
             "has_main_web_app": False,
         }

@@ -38,6 +38,8 @@ MAX_CAPTION_LENGTH = 1024
 MAX_CALLBACK_DATA_BYTES = 64
 MAX_BUTTONS_PER_ROW = 8
 MAX_BUTTONS_TOTAL = 100
+#: InlineQuery.query is "up to 256 characters"; a switch-inline button pre-fills such a query.
+MAX_INLINE_QUERY_LENGTH = 256
 
 _BUTTON_ACTIONS = (
     "url",
@@ -179,7 +181,9 @@ def validate_reply_markup(
 ) -> dict[str, Any] | None:
     """Validate ``reply_markup``; returns the normalised markup (``None`` for no keyboard).
 
-    An empty inline keyboard is the same as no keyboard on Telegram's side.
+    An empty inline keyboard is the same as no keyboard on Telegram's side, and so is an object
+    without any keyboard field: the Bot API server reads ``{}`` (python-telegram-bot's encoding
+    of an empty ``InlineKeyboardMarkup([])``) as "no reply markup".
     """
     if markup is None:
         return None
@@ -187,6 +191,11 @@ def validate_reply_markup(
         raise ApiError("Bad Request: can't parse reply keyboard markup JSON object")
     if "inline_keyboard" in markup:
         return _validate_inline_keyboard(markup, chat_type=chat_type)
+    if "keyboard" not in markup and not any(
+        markup.get(flag) is True
+        for flag in ("remove_keyboard", "hide_keyboard", "force_reply", "force_reply_keyboard")
+    ):
+        return None
     if inline_only:
         raise ApiError(
             "Bad Request: inline keyboard expected",
@@ -200,9 +209,7 @@ def validate_reply_markup(
                 "Arrays"
             )
         return dict(markup)
-    if markup.get("remove_keyboard") is True or markup.get("force_reply") is True:
-        return dict(markup)
-    raise ApiError("Bad Request: can't parse reply keyboard markup JSON object")
+    return dict(markup)
 
 
 def _validate_inline_keyboard(markup: dict[str, Any], *, chat_type: str) -> dict[str, Any] | None:
@@ -288,11 +295,43 @@ def _validate_button(button: Any, *, chat_type: str) -> None:
         url = login.get("url") if isinstance(login, dict) else None
         if not isinstance(url, str) or not _is_url(url, ("https",)):
             raise ApiError("Bad Request: BUTTON_URL_INVALID", reason=f"login_url {url!r}")
+    elif action in ("switch_inline_query", "switch_inline_query_current_chat"):
+        _check_inline_query(button[action], action, text)
+    elif action == "switch_inline_query_chosen_chat":
+        chosen = button[action]
+        if not isinstance(chosen, dict):
+            raise ApiError(
+                "Bad Request: can't parse inline keyboard button: Field "
+                '"switch_inline_query_chosen_chat" must be of type Object'
+            )
+        if "query" in chosen:
+            _check_inline_query(chosen["query"], "query", text, where=f"{action}.query")
     elif action == "copy_text":
         copy = button["copy_text"]
         copied = copy.get("text") if isinstance(copy, dict) else None
         if not isinstance(copied, str) or not 1 <= len(copied) <= 256:
             raise ApiError("Bad Request: COPY_TEXT_INVALID", reason="copy_text must be 1-256 chars")
+
+
+def _check_inline_query(query: Any, name: str, text: str, *, where: str | None = None) -> None:
+    """A switch-inline button's query: a String (may be empty) of at most 256 characters."""
+    where = where or name
+    if isinstance(query, bool) or not isinstance(query, str | int | float):
+        # The Bot API server reads it as a JSON string field (a number passes as its text).
+        raise ApiError(
+            f'Bad Request: can\'t parse inline keyboard button: Field "{name}" must be of type '
+            "String",
+            reason=f"{where} of button {text!r} is {query!r}",
+        )
+    length = len(str(query))
+    if length > MAX_INLINE_QUERY_LENGTH:
+        # Telegram's exact reaction is undocumented (clients cut inline queries to 256
+        # characters); either way the bot would not get the query it put on the button.
+        raise ApiError(
+            "Bad Request: BUTTON_DATA_INVALID",
+            reason=f"{where} of button {text!r} has {length} characters; inline queries are at "
+            f"most {MAX_INLINE_QUERY_LENGTH}",
+        )
 
 
 def _is_url(url: str, schemes: tuple[str, ...]) -> bool:

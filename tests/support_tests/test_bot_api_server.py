@@ -374,6 +374,19 @@ def test_keyboard_shape_and_button_kinds(api: FakeBotApi) -> None:
     assert api.messages(GROUP)[-1]["reply_markup"] is None  # empty keyboard == no keyboard
 
 
+def test_an_object_without_a_keyboard_is_no_reply_markup(api: FakeBotApi) -> None:
+    # python-telegram-bot encodes an empty InlineKeyboardMarkup([]) as {}; the Bot API server
+    # reads an object without any keyboard field as "no reply markup" (edits drop the keyboard).
+    sent = call(api, "sendMessage", chat_id=GROUP, text="t", reply_markup=keyboard([button()]))
+    edit = {"chat_id": GROUP, "message_id": sent.json()["result"]["message_id"]}
+    result = call(api, "editMessageText", **edit, text="u", reply_markup={}).json()["result"]
+    assert "reply_markup" not in result and api.messages(GROUP)[0]["reply_markup"] is None
+    assert call(api, "sendMessage", chat_id=GROUP, text="v", reply_markup={}).json()["ok"]
+    remove = call(api, "editMessageText", **edit, text="w", reply_markup={"remove_keyboard": True})
+    assert_rejected(remove, "Bad Request: inline keyboard expected", api)
+    api.assert_clean()
+
+
 def test_ptb_sees_bad_requests_as_exceptions(api: FakeBotApi) -> None:
     async def scenario() -> None:
         async with Bot(TOKEN, base_url=api.base_url) as bot:

@@ -28,7 +28,7 @@ def store(redis_client, clock):
 
 
 def table_with(store, *, cpus=(), humans=(ALICE, BOB), timer=60, delay=2.0):
-    table = store.create(GROUP, humans[0], "Alice").table
+    table = store.create(GROUP, humans[0], "Alice", game="mia").table
     for user in humans[1:]:
         store.change(table.id, lambda t, u=user: lobby.join(t, u, f"P{u}"))
     for level in cpus:
@@ -39,7 +39,8 @@ def table_with(store, *, cpus=(), humans=(ALICE, BOB), timer=60, delay=2.0):
 
 
 def events_of(store, table_id, since=0):
-    return [e for _v, batch in store.events_after(table_id, since) for e in batch]
+    table = store.load(table_id)
+    return [e for _v, batch in store.log.events_after(table, since) for e in batch]
 
 
 def acting(store, table_id):
@@ -83,7 +84,7 @@ def test_half_time_reminder_then_timeout_counts_as_a_fold(store, clock):
     clock.now += 2
     assert fire_due(store) == 1
     reminded = store.load(table.id)
-    assert reminded.reminded and reminded.deadline_kind == "turn"
+    assert reminded.turns[str(seat)]["r"] and reminded.deadline_kind == "turn"
     assert events_of(store, table.id, table.version)[-1] == {"type": "reminder", "seat": seat,
                                                             "left": 30.0}  # fmt: skip
     clock.now += 30

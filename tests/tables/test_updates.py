@@ -10,7 +10,7 @@ from tables.store import TableStore
 def test_each_change_goes_to_one_consumer_of_the_group(redis_client):
     updates.ensure_group(redis_client)
     store = TableStore(redis_client)
-    table = store.create(ChatRef(-7), 1, "Alice").table
+    table = store.create(ChatRef(-7), 1, "Alice", game="mia").table
     store.change(table.id, lambda t: lobby.join(t, 2, "Bob"))
     first = updates.read(redis_client, "worker-a", block_ms=100)
     second = updates.read(redis_client, "worker-b", block_ms=100)
@@ -21,7 +21,7 @@ def test_each_change_goes_to_one_consumer_of_the_group(redis_client):
 def test_a_worker_that_stops_leaves_the_group(redis_client):
     updates.ensure_group(redis_client)
     store = TableStore(redis_client)
-    store.create(ChatRef(-8), 1, "Alice")
+    store.create(ChatRef(-8), 1, "Alice", game="mia")
     entries = updates.read(redis_client, "worker-a", block_ms=100)
     updates.ack(redis_client, [entry_id for entry_id, _ in entries])
     updates.forget_consumer(redis_client, "worker-a")

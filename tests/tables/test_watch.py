@@ -15,7 +15,7 @@ def test_a_waiter_wakes_at_the_commit_not_at_the_next_poll(redis_client):
     store = TableStore(redis_client)
     store.watcher = ChangeWatcher(redis_client).start()
     try:
-        table = store.create(ChatRef(-1), 1, "Alice").table
+        table = store.create(ChatRef(-1), 1, "Alice", game="mia").table
         time.sleep(0.2)  # the watcher has subscribed
         threading.Timer(
             0.3, lambda: store.change(table.id, lambda t: lobby.join(t, 2, "Bob"))
@@ -33,7 +33,7 @@ def test_without_a_notice_a_waiter_gives_up_at_its_timeout(redis_client):
     store = TableStore(redis_client)
     store.watcher = ChangeWatcher(redis_client).start()
     try:
-        table = store.create(ChatRef(-2), 1, "Alice").table
+        table = store.create(ChatRef(-2), 1, "Alice", game="mia").table
         started = time.monotonic()
         assert store.wait_for_change(table.id, table.version, timeout=0.5) == table.version
         assert time.monotonic() - started >= 0.45

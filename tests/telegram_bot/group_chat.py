@@ -55,7 +55,9 @@ class GroupChat:
 
         return self.api.wait_for(ready, timeout=timeout)
 
-    def wait_newer_than(self, version: int, timeout: float = 15.0) -> dict[str, Any] | None:
+    def wait_newer_than(
+        self, version: tuple[int, int], timeout: float = 15.0
+    ) -> dict[str, Any] | None:
         """The table message once it shows a version after ``version`` (None: game over)."""
 
         def ready():
@@ -88,12 +90,20 @@ def button(message: dict[str, Any], label: str) -> str:
     raise AssertionError(f"no button {label!r} in {labels(message)}")
 
 
-def table_version(message: dict[str, Any]) -> int:
+def table_version(message: dict[str, Any]) -> tuple[int, int]:
+    """Where this copy of the table message stands: a later edit, or a table message sent
+    anew, compares greater (the chat shows every table change by one or the other)."""
+    return (message["message_id"], len(message.get("edits", [])))
+
+
+def decision(message: dict[str, Any]) -> int:
+    """The decision token the game buttons of this copy of the table message carry."""
     for row in keyboard(message):
-        for button in row:
-            if "callback_data" in button:
-                return int(button["callback_data"].split(":")[1])
-    return -1
+        for entry in row:
+            parts = entry.get("callback_data", "").split(":")
+            if len(parts) >= 4 and parts[2] == "g":
+                return int(parts[1])
+    raise AssertionError(f"no game button in {labels(message)}")
 
 
 def acting_name(message: dict[str, Any]) -> str:

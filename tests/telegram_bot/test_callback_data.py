@@ -26,7 +26,7 @@ def test_every_mia_action_round_trips_within_64_bytes():
 
 def test_lobby_verbs_split_into_verb_and_argument():
     button = parse(f"{TABLE}:7:l:set:false_mia_penalty")
-    assert (button.verb, button.argument, button.version) == ("set", "false_mia_penalty", 7)
+    assert (button.verb, button.argument, button.stamp) == ("set", "false_mia_penalty", 7)
 
 
 @pytest.mark.parametrize(

@@ -23,14 +23,14 @@ def wait_reply(api, chat_id: int, contains: str) -> str:
 def test_private_chat_start_help_and_rules(bot, bot_api):
     bot_api.add_user(ALICE, "Alice")
     bot_api.send_message(ALICE, ALICE, "/start")
-    assert "/mia" in wait_reply(bot_api, ALICE, "I host Mia")
-    bot_api.send_message(ALICE, ALICE, "/rules")
+    assert "/mia" in wait_reply(bot_api, ALICE, "I host table games")
+    bot_api.send_message(ALICE, ALICE, "/rules mia")
     rules = wait_reply(bot_api, ALICE, "Rank order")
     assert "31 < 32 < 41" in rules and "< 11 < 22 < 33 < 44 < 55 < 66 < 21" in rules
     bot_api.send_message(ALICE, ALICE, "/mia")
     assert "add me to a group" in wait_reply(bot_api, ALICE, "Solo practice")
     commands = {c["command"] for c in bot_api.commands({"type": "all_group_chats"})}
-    assert {"mia", "cancel", "rules", "help"} <= commands
+    assert {"play", "mia", "cancel", "rules", "help"} <= commands
 
 
 def test_classic_preset_offers_fold_against_mia_and_cancel_closes_the_table(bot, bot_api):

@@ -136,7 +136,7 @@ def test_the_tutorial_shows_a_tip_at_each_decision_and_never_counts(bot, bot_api
     bot_api.add_user(ALICE, "Alice")
     chat = GroupChat(bot_api, ALICE)
     bot_api.send_message(ALICE, ALICE, "/tutorial")
-    assert wait_reply(bot_api, ALICE, "Welcome to the tutorial")
+    assert wait_reply(bot_api, ALICE, "Welcome to the Mia tutorial")
     tips = set()
     for _ in range(3):
         message = chat.wait_table(lambda m: in_game(m) and acting_name(m) == "Alice", timeout=20)
@@ -149,8 +149,8 @@ def test_the_tutorial_shows_a_tip_at_each_decision_and_never_counts(bot, bot_api
     assert any("You rolled" in tip or "claims" in tip for tip in tips)
     bot_api.send_message(ALICE, ALICE, "/cancel")
     bot_api.wait_for(lambda: chat.table_message() is None)
-    assert redis_client.hget("tutorial:{1}", "started") == b"1"
-    assert not redis_client.exists("stats:user:{1}")
+    assert redis_client.hget("tutorial:{1}:mia", "started") == b"1"
+    assert not redis_client.exists("stats:user:{1}:mia")
 
 
 def test_turn_timers_fire_once_with_two_bot_processes(bot, bot_api, redis_server, tmp_path):
@@ -185,7 +185,7 @@ def test_turn_timers_fire_once_with_two_bot_processes(bot, bot_api, redis_server
         bot_api.send_message(ALICE, GROUP, "/cancel")
         bot_api.wait_for(lambda: chat.table_message() is None)
         # With the table closed nothing fires any more: every timeout fired once, told once.
-        log = [e for batch in store.game_log(table.id, 1) for e in batch]
+        log = [e for batch in store.log.game_log(store.load(table.id), 1) for e in batch]
         timeouts = [e for e in log if e["type"] == "timed_out"]
 
         def all_told():

@@ -104,7 +104,8 @@ def test_three_friends_play_a_whole_game(bot, bot_api):
     # Out of turn, not seated, and stale presses get an alert and change nothing.
     actor = NAMES[acting_name(first)]
     other = next(uid for uid in NAMES.values() if uid != actor)
-    assert chat.press(other, "Mia", first)["text"] == "It's not your turn."
+    refusal = chat.press(other, "Mia", first)["text"]
+    assert refusal == f"It's not your turn: waiting for {acting_name(first)}."
     assert chat.press(DAVE, "👀 My dice", first)["text"] == "You are not playing at this table."
     assert (
         chat.press(other, "👀 My dice", first)["text"]

@@ -146,9 +146,9 @@ def test_a_gujarati_speakers_mini_app_shows_no_english(bot, bot_api, redis_serve
             with chromium() as browser:
                 page = browser.new_page(viewport={"width": 360, "height": 640})
                 page.goto(web.url + "/")
-                page.wait_for_selector("#cup:not([hidden])")
-                page.click("#cup")
-                page.wait_for_selector("#dice:not([hidden])")
+                page.wait_for_selector("#private.covered")
+                page.click("#private")
+                page.wait_for_selector("#private:not(.covered) .item")
                 shown = page.inner_text("body")
         finally:
             web.stop()

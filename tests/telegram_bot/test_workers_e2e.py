@@ -17,7 +17,13 @@ import pytest
 
 from tables.redis_server import free_port
 from tests.support.bot_process import ROOT, TOKEN, BotProcess, bot_env
-from tests.telegram_bot.group_chat import GroupChat, acting_name, labels, table_version
+from tests.telegram_bot.group_chat import (
+    GroupChat,
+    acting_name,
+    decision,
+    labels,
+    table_version,
+)
 from tests.telegram_bot.test_group_game_e2e import play_to_the_end
 from webapp.init_data import sign_user
 
@@ -137,7 +143,7 @@ def test_a_game_spread_over_two_bot_workers_and_two_web_workers(cluster, bot_api
         action = "challenge" if "❗ Challenge" in labels(message) else "claim:31"
         response = httpx.post(
             f"{webs[index % 2].url}/api/tables/{table_id}/moves",
-            json={"action": action, "version": table_version(message)},
+            json={"action": action, "decision": decision(message)},
             headers=auth(user),
         )
         assert response.status_code == 200, response.text

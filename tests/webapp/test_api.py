@@ -19,7 +19,7 @@ GROUP = ChatRef(-100321)
 
 
 def lobby_table(store, *users: int):
-    table = store.create(GROUP, users[0], USERS[users[0]]["first_name"]).table
+    table = store.create(GROUP, users[0], USERS[users[0]]["first_name"], game="mia").table
     for user in users[1:]:
         name = USERS[user]["first_name"]
         table = store.change(table.id, lambda t, u=user, n=name: lobby.join(t, u, n)).table
@@ -48,7 +48,7 @@ def test_me_returns_the_user_from_initdata(http):
     assert response.status_code == 200
     body = response.json()
     assert (body["id"], body["first_name"], body["language_code"]) == (1, "Alice", "en")
-    assert body["strings"]["lift"] == "Tap the cup to look"
+    assert body["strings"]["look"] == "Tap to look"
     assert body["stats"]["games"] == 0 and body["tables"] == []
 
 
@@ -70,7 +70,7 @@ def test_the_user_id_never_comes_from_a_parameter(http, store):
     other = 2 if mover == 1 else 1
     response = http.post(
         f"/api/tables/{table.id}/moves?user_id={mover}",
-        json={"action": "claim:31", "version": table.version, "user_id": mover},
+        json={"action": "claim:31", "decision": table.state["step"], "user_id": mover},
         headers=auth(other),
     )
     assert response.status_code == 409 and error_of(response) == "not_your_turn"
@@ -86,7 +86,7 @@ def test_a_seated_player_sees_the_table_their_seat_and_their_own_dice(http, stor
     assert body["status"] == "playing" and body["version"] == table.version
     assert body["seats"][body["you"]]["you"] and body["seats"][body["you"]]["acting"]
     dice = table.state["dice"]
-    assert body["secret"]["caption"].startswith(f"{dice[0]}{dice[1]}")
+    assert body["private"]["caption"].startswith(f"{dice[0]}{dice[1]}")
     assert [a["action"] for row in body["actions"] for a in row][:2] == ["claim:31", "claim:32"]
     assert any("round 1" in line for line in body["lines"])
 
@@ -94,7 +94,7 @@ def test_a_seated_player_sees_the_table_their_seat_and_their_own_dice(http, stor
 def test_someone_without_a_seat_sees_the_public_table_only(http, store):
     table = playing_table(store, 1, 2)
     body = http.get(f"/api/tables/{table.id}", headers=auth(4)).json()
-    assert body["you"] is None and body["secret"] is None and body["actions"] == []
+    assert body["you"] is None and body["private"] is None and body["actions"] == []
     assert [seat["name"] for seat in body["seats"]] == ["Alice", "Bob"]
 
 
@@ -106,7 +106,7 @@ def test_other_players_never_get_the_dice(http, store):
         text = http.get(f"/api/tables/{table.id}", headers=auth(user)).text
         assert salt not in text
         body = json.loads(text)
-        assert (body["secret"] is not None) == (user == mover)
+        assert (body["private"] is not None) == (user == mover)
 
 
 def test_unknown_and_malformed_table_ids_get_404(http):
@@ -130,20 +130,20 @@ def test_a_move_applies_through_tables_and_returns_the_new_view(http, store):
     mover = actor(table)
     response = http.post(
         f"/api/tables/{table.id}/moves",
-        json={"action": "claim:43", "version": table.version},
+        json={"action": "claim:43", "decision": table.state["step"]},
         headers=auth(mover),
     )
     assert response.status_code == 200
     body = response.json()
     assert body["version"] == table.version + 1
     assert store.load(table.id).state["claim"] == "43"
-    assert store.events_after(table.id, table.version)[0][1][0]["type"] == "claimed"
+    assert store.log.events_after(store.load(table.id), table.version)[0][1][0]["type"] == "claimed"
 
 
 def test_a_move_sent_twice_changes_nothing_the_second_time(http, store):
     table = playing_table(store, 1, 2)
     mover = actor(table)
-    move = {"action": "claim:43", "version": table.version}
+    move = {"action": "claim:43", "decision": table.state["step"]}
     assert http.post(f"/api/tables/{table.id}/moves", json=move, headers=auth(mover)).is_success
     again = http.post(f"/api/tables/{table.id}/moves", json=move, headers=auth(mover))
     assert again.status_code == 409 and error_of(again) == "stale"
@@ -153,22 +153,22 @@ def test_a_move_sent_twice_changes_nothing_the_second_time(http, store):
 @pytest.mark.parametrize(
     ("body", "code", "status"),
     [
-        ({"action": "claim:35", "version": None}, "bad_request", 400),
+        ({"action": "claim:35", "decision": None}, "bad_request", 400),
         ({"action": "claim:35"}, "bad_request", 400),
-        ({"action": 53, "version": 3}, "bad_request", 400),
-        ({"action": "CLAIM 53", "version": 3}, "bad_request", 400),
-        ({"action": "claim:53", "version": True}, "bad_request", 400),
-        ({"action": "claim:53", "version": -1}, "bad_request", 400),
-        ({"action": "fly", "version": "VERSION"}, "illegal_move", 422),
-        ({"action": "challenge", "version": "VERSION"}, "illegal_move", 422),
-        ({"action": "claim:35", "version": "VERSION"}, "illegal_move", 422),
-        ({"action": "claim:53", "version": 999}, "stale", 409),
+        ({"action": 53, "decision": 3}, "bad_request", 400),
+        ({"action": "CLAIM 53", "decision": 3}, "bad_request", 400),
+        ({"action": "claim:53", "decision": True}, "bad_request", 400),
+        ({"action": "claim:53", "decision": -1}, "bad_request", 400),
+        ({"action": "fly", "decision": "DECISION"}, "illegal_move", 422),
+        ({"action": "challenge", "decision": "DECISION"}, "illegal_move", 422),
+        ({"action": "claim:35", "decision": "DECISION"}, "illegal_move", 422),
+        ({"action": "claim:53", "decision": 999}, "stale", 409),
     ],
 )
 def test_bad_moves_get_a_clear_error_and_change_nothing(http, store, body, code, status):
     table = playing_table(store, 1, 2)
-    if body.get("version") == "VERSION":
-        body = {**body, "version": table.version}
+    if body.get("decision") == "DECISION":
+        body = {**body, "decision": table.state["step"]}
     response = http.post(f"/api/tables/{table.id}/moves", json=body, headers=auth(actor(table)))
     assert (response.status_code, error_of(response)) == (status, code)
     assert store.load(table.id).to_dict() == table.to_dict()
@@ -177,7 +177,7 @@ def test_bad_moves_get_a_clear_error_and_change_nothing(http, store, body, code,
 def test_out_of_turn_and_unseated_moves_are_refused(http, store):
     table = playing_table(store, 1, 2)
     other = 2 if actor(table) == 1 else 1
-    move = {"action": "claim:43", "version": table.version}
+    move = {"action": "claim:43", "decision": table.state["step"]}
     response = http.post(f"/api/tables/{table.id}/moves", json=move, headers=auth(other))
     assert (response.status_code, error_of(response)) == (409, "not_your_turn")
     response = http.post(f"/api/tables/{table.id}/moves", json=move, headers=auth(4))
@@ -244,7 +244,7 @@ def test_wait_wakes_up_when_someone_moves(http, store):
 
     def move_soon():
         time.sleep(0.3)
-        http_move = {"action": "claim:43", "version": table.version}
+        http_move = {"action": "claim:43", "decision": table.state["step"]}
         import httpx
 
         httpx.post(http.base_url.join(f"/api/tables/{table.id}/moves"), json=http_move,
@@ -282,10 +282,10 @@ def test_no_response_ever_holds_another_seats_dice_over_a_whole_game(http, store
             body = json.loads(text)
             assert state.salt not in text
             mine = owner is not None and table.seats[owner].user_id == user
-            assert (body["secret"] is not None) == mine
+            assert (body["private"] is not None) == mine
         seat = state.to_act
         action = GAME.cpu_action(GAME.view(state, seat), "normal", rng)
         user = table.seats[seat].user_id
-        move = {"action": action, "version": table.version}
+        move = {"action": action, "decision": table.state["step"]}
         assert http.post(f"/api/tables/{table.id}/moves", json=move, headers=auth(user)).is_success
     assert store.load(table.id).status == "finished"

@@ -40,7 +40,7 @@ HEADERS = st.one_of(
 @pytest.fixture
 def setup(redis_client):
     store = TableStore(redis_client)
-    table = store.create(ChatRef(-100123), 1, "Alice").table
+    table = store.create(ChatRef(-100123), 1, "Alice", game="mia").table
     store.change(table.id, lambda t: lobby.join(t, 2, "Bob"))
     table = store.change(table.id, lambda t: lobby.start(t, 1, store.rng)).table
     client = create_app(store, WebConfig(bot_token=TOKEN, long_poll_seconds=0)).test_client()

@@ -20,7 +20,7 @@ from tests.support.browser import chromium
 from tests.webapp.test_local_mode import play_to_the_end
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-SESSION_KEY = "cupclaim.session"
+SESSION_KEY = "tables.session"
 
 
 @pytest.fixture
@@ -59,10 +59,10 @@ def test_one_round_against_a_cpu_in_the_local_page(browser, local_web, local_sto
     page.wait_for_selector("#setup:not([hidden])")
     assert page.evaluate("typeof window.Telegram") == "undefined"
     assert page.is_hidden("#table")
-    assert page.inner_text("#setup-title") == "Play Mia in your browser"
+    assert page.inner_text("#setup-title") == "Play in your browser"
     page.fill("#name", "Alice")
     page.select_option("#cpus", label="1")
-    page.select_option("#level", label="easy")
+    page.select_option("#cpu-level-0", label="easy")
     page.select_option("#setting-lives", label="2")
     page.click("#go")
     page.wait_for_selector("#table:not([hidden]) #seats li:nth-child(2)")
@@ -89,12 +89,12 @@ def test_one_round_against_a_cpu_in_the_local_page(browser, local_web, local_sto
     else:
         raise AssertionError("Alice never got to claim")
 
-    page.wait_for_selector("#cup:not([hidden])")
-    assert page.is_hidden("#dice")  # under the cup until lifted
-    page.click("#cup")
-    page.wait_for_selector("#dice:not([hidden])")
+    page.wait_for_selector("#private:not([hidden])")
+    assert page.query_selector("#private.covered")  # under the cup until lifted
+    page.click("#private")
+    page.wait_for_selector("#private:not(.covered) .item")
     table = local_store.load(table_id)
-    assert page.inner_text("#dice") == faces(table.state["dice"])
+    assert shown_dice(page) == faces(table.state["dice"])
 
     claim = page.get_attribute('#actions button[data-action^="claim:"]', "data-action")
     page.click(f'button[data-action="{claim}"]')
@@ -125,7 +125,7 @@ def test_a_friend_joins_from_a_second_tab_in_the_dark(browser, local_web, local_
     first.wait_for_selector("#setup:not([hidden])")
     first.fill("#name", "Alice")
     first.select_option("#cpus", label="0")
-    assert first.is_disabled("#level")
+    assert first.query_selector("#cpu-level-0") is None  # no CPU, no level to choose
     first.click("#go")
     first.wait_for_selector("#share:not([hidden])")
     link = first.get_attribute("#share-link", "href")
@@ -148,12 +148,12 @@ def test_a_friend_joins_from_a_second_tab_in_the_dark(browser, local_web, local_
     assert table.status == "playing"
     mover = first if table.seats[table.state["to_act"]].name == "Alice" else second
     waiter = second if mover is first else first
-    mover.wait_for_selector("#cup:not([hidden])")
-    mover.click("#cup")
-    mover.wait_for_selector("#dice:not([hidden])")
+    mover.wait_for_selector("#private:not([hidden])")
+    mover.click("#private")
+    mover.wait_for_selector("#private:not(.covered) .item")
     mover.click('button[data-action="claim:43"]')
     waiter.wait_for_selector("#pill.turn")
-    assert waiter.is_hidden("#cup")  # the claimant's dice are not theirs to see
+    assert waiter.is_hidden("#private")  # the claimant's dice are not theirs to see
     assert "43" in waiter.inner_text("#lines")
     assert "watch" in second.inner_text("#share")
     ARTIFACTS.mkdir(exist_ok=True)
@@ -182,7 +182,7 @@ def test_new_game_after_the_end_keeps_the_settings(browser, local_web, local_sto
         play_to_the_end(http, local_store, clock, table_id, [headers])
     page.wait_for_selector('button[data-action="new_game"]')
     assert "wins" in page.inner_text("#pill")
-    assert page.is_hidden("#share") and page.is_hidden("#cup")
+    assert page.is_hidden("#share") and page.is_hidden("#private")
     page.click('button[data-action="new_game"]')
     page.wait_for_selector("#setup:not([hidden])")
     assert page.is_hidden("#table") and "table=" not in page.url
@@ -206,7 +206,7 @@ def test_outside_telegram_and_local_mode_the_page_says_where_to_open_it(browser,
     page.goto(web.url + "/?table=abcdefghij")
     page.wait_for_selector("#notice.error")
     assert page.inner_text("#notice") == "Please open this page from Telegram."
-    assert page.query_selector("#setup") is None and page.is_hidden("#cup")
+    assert page.query_selector("#setup") is None and page.is_hidden("#private")
     context.close()
 
 
@@ -228,3 +228,9 @@ def wait_js(page, expression: str, timeout: float = 5.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"not true within {timeout}s: {expression}")
         time.sleep(0.05)
+
+
+def shown_dice(page) -> str:
+    """The dice faces the private panel shows, as faces() writes them."""
+    script = "els => els.map((el) => el.textContent.trim()).join(' ')"
+    return page.eval_on_selector_all("#private .item", script)

@@ -67,7 +67,7 @@ def test_the_local_command_starts_prints_the_address_and_moves_cpus(redis_server
             assert 'data-local="1"' in http.get("/").text
             session = http.post("/local/session", json={"name": "Alice"}).json()
             headers = {"Authorization": "tma " + session["init_data"]}
-            body = {"lives": 2, "cpus": ["easy", "easy"]}
+            body = {"settings": {"lives": 2}, "cpus": ["easy", "easy"]}
             view = http.post("/local/tables", json=body, headers=headers).json()["table"]
             table = f"/api/tables/{view['id']}"
             if view["seats"][0]["acting"]:  # Alice starts: she claims, a CPU answers

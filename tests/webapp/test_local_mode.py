@@ -74,10 +74,10 @@ def play_to_the_end(http, store, clock, table_id: str, people: list[dict[str, st
         for other, other_headers in seat_of.items():  # nobody else sees the acting dice
             if other != acting:
                 seen = http.get(f"/api/tables/{table_id}", headers=other_headers).json()
-                assert seen["secret"] is None or own["secret"] is None
+                assert seen["private"] is None or own["private"] is None
         response = http.post(
             f"/api/tables/{table_id}/moves",
-            json={"action": pick(own), "version": own["version"]},
+            json={"action": pick(own), "decision": own["decision"]},
             headers=headers,
         )
         assert response.status_code == 200, response.text
@@ -92,7 +92,12 @@ def test_a_whole_game_against_two_cpus(local_http, local_store, clock):
     alice = sign_in(local_http, "Alice")
     response = local_http.post(
         "/local/tables",
-        json={"preset": "standard", "lives": 2, "cpus": ["easy", "hard"], "turn_timer": 0},
+        json={
+            "preset": "standard",
+            "settings": {"lives": 2},
+            "cpus": ["easy", "hard"],
+            "turn_timer": 0,
+        },
         headers=alice,
     )
     assert response.status_code == 201, response.text
@@ -110,7 +115,7 @@ def test_a_whole_game_against_two_cpus(local_http, local_store, clock):
 
     result = play_to_the_end(local_http, local_store, clock, view["id"], [alice])
     assert result["people"] >= 1 and result["cpus"] >= 1
-    assert result["view"]["winner"] in ("Alice", "🤖 Ada", "🤖 Grace")
+    assert result["view"]["winners"][0] in ("Alice", "🤖 Ada", "🤖 Grace")
     me = local_http.get("/api/me", headers=alice).json()
     assert me["first_name"] == "Alice" and me["stats"]["games"] == 1
 
@@ -123,7 +128,9 @@ def test_the_classic_preset_and_its_own_lives(local_http, local_store):
     table = local_store.load(response.json()["table"]["id"])
     assert table.settings == PRESETS["classic"] and table.settings["lives"] == 6
     response = local_http.post(
-        "/local/tables", json={"preset": "classic", "lives": 3, "cpus": ["normal"]}, headers=alice
+        "/local/tables",
+        json={"preset": "classic", "settings": {"lives": 3}, "cpus": ["normal"]},
+        headers=alice,
     )
     table = local_store.load(response.json()["table"]["id"])
     assert table.settings == {**PRESETS["classic"], "lives": 3}
@@ -131,7 +138,9 @@ def test_the_classic_preset_and_its_own_lives(local_http, local_store):
 
 def test_a_second_tab_joins_a_table_without_cpus_and_both_play(local_http, local_store, clock):
     alice, bob = sign_in(local_http, "Alice"), sign_in(local_http, "Bob")
-    created = local_http.post("/local/tables", json={"lives": 2, "cpus": []}, headers=alice)
+    created = local_http.post(
+        "/local/tables", json={"settings": {"lives": 2}, "cpus": []}, headers=alice
+    )
     assert created.status_code == 201
     table_id = created.json()["table"]["id"]
     assert created.json()["table"]["status"] == "lobby"
@@ -149,13 +158,15 @@ def test_a_second_tab_joins_a_table_without_cpus_and_both_play(local_http, local
 
     result = play_to_the_end(local_http, local_store, clock, table_id, [alice, bob])
     assert result["cpus"] == 0 and result["people"] >= 2
-    assert result["view"]["winner"] in ("Alice", "Bob")
+    assert result["view"]["winners"][0] in ("Alice", "Bob")
 
 
 def test_a_friend_joins_before_the_cpus_start(local_http, local_store, clock):
     alice, bob = sign_in(local_http, "Alice"), sign_in(local_http, "Bob")
     created = local_http.post(
-        "/local/tables", json={"lives": 2, "cpus": ["easy"], "start": False}, headers=alice
+        "/local/tables",
+        json={"settings": {"lives": 2}, "cpus": ["easy"], "start": False},
+        headers=alice,
     ).json()
     table_id = created["table"]["id"]
     assert created["table"]["status"] == "lobby"
@@ -178,12 +189,31 @@ def test_the_local_page_is_marked_and_loads_no_telegram_script(local_http):
 
 def test_config_offers_the_games_choices_in_the_browsers_language(local_http):
     body = local_http.get("/local/config").json()
-    assert [preset["value"] for preset in body["presets"]] == ["standard", "classic"]
-    assert body["presets"][1]["settings"] == {"lives": 6}
-    assert [c["value"] for c in body["settings"][0]["choices"]] == [2, 3, 5, 6]
+    mia = next(game for game in body["games"] if game["name"] == "mia")
+    assert [preset["value"] for preset in mia["presets"]] == ["standard", "classic"]
+    assert mia["presets"][1]["settings"] == PRESETS["classic"]
+    assert mia["presets"][1]["description"]  # what the preset means
+    assert [spec["key"] for spec in mia["settings"]] == [
+        spec.key for spec in get_game("mia").settings_specs
+    ]  # every setting of the game
+    assert [c["value"] for c in mia["settings"][0]["choices"]] == [2, 3, 5, 6]
     assert [level["value"] for level in body["cpu_levels"]] == ["easy", "normal", "hard"]
-    assert body["max_cpus"] == 9
-    assert body["strings"]["new_game"] == "New game" and body["strings"]["lift"]
+    assert mia["max_cpus"] == 9
+    assert body["strings"]["new_game"] == "New game" and body["strings"]["look"]
+
+
+def test_every_setting_and_a_level_per_cpu_can_be_chosen(local_http, local_store):
+    alice = sign_in(local_http, "Alice")
+    wanted = {"doubles": "11-high", "fold_on_mia": True, "mia_penalty": 2, "pass_on": True}
+    response = local_http.post(
+        "/local/tables",
+        json={"game": "mia", "settings": wanted, "cpus": ["easy", "hard", "normal"]},
+        headers=alice,
+    )
+    assert response.status_code == 201, response.text
+    table = local_store.load(response.json()["table"]["id"])
+    assert {key: table.settings[key] for key in wanted} == wanted
+    assert [seat.cpu for seat in table.seats[1:]] == ["easy", "hard", "normal"]
 
 
 # --- only in local mode, only from loopback ---------------------------------------------------
@@ -259,13 +289,14 @@ def test_a_session_needs_a_json_body(local_http):
 @pytest.mark.parametrize(
     "body",
     [[], "standard", {"preset": "nope"}, {"preset": 1}, {"preset": None},
-     {"lives": 4}, {"lives": "3"}, {"lives": True}, {"lives": 3.5},
+     {"settings": {"lives": 4}}, {"lives": "3"}, {"lives": True}, {"settings": {"lives": 3.5}},
      {"cpus": "easy"}, {"cpus": ["easy"] * 10}, {"cpus": ["insane"]}, {"cpus": [1]},
      {"cpus": [None]}, {"cpus": {"easy": 1}},
      {"turn_timer": 45}, {"turn_timer": "0"}, {"turn_timer": False},
      {"cpu_delay": 0.5}, {"cpu_delay": True},
      {"start": "yes"}, {"start": 1}, {"start": True, "cpus": []}, {"start": True},
      {"game": "chess"}, {"game": 1}, {"doubles": "11"}, {"fold_on_mia": True},
+     {"settings": {"doubles": "11"}}, {"settings": {"nope": 1}}, {"settings": []},
      {"extra": 1}, {"cpus": ["easy"], "seats": 3}],
 )  # fmt: skip
 def test_bad_table_bodies_get_400_and_open_nothing(local_http, local_store, body):

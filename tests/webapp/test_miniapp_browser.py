@@ -6,7 +6,6 @@ tests' Bot API server), and a move made with a group button shows up in the open
 
 from __future__ import annotations
 
-import re
 import time
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
@@ -88,12 +87,12 @@ def test_a_claim_in_the_mini_app_reaches_the_group_and_back(
         page.on("request", lambda request: origins.add(_origin(request.url)))
         stub.set_user(claimant, start_param=table_id)
         page.goto(webapp_url + "/")
-        page.wait_for_selector("#cup:not([hidden])")
-        assert page.is_hidden("#dice")  # the dice stay under the cup until lifted
+        page.wait_for_selector("#private:not([hidden])")
+        assert page.query_selector("#private.covered")  # the dice stay under the cup until lifted
         assert page.inner_text("#pill") == "Your turn"
-        page.click("#cup")
-        page.wait_for_selector("#dice:not([hidden])")
-        assert page.inner_text("#dice") == faces(dice)
+        page.click("#private")
+        page.wait_for_selector("#private:not(.covered) .item")
+        assert shown_dice(page) == faces(dice)
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "miniapp.png"), full_page=True)
 
@@ -104,7 +103,7 @@ def test_a_claim_in_the_mini_app_reaches_the_group_and_back(
         wait_js(page, "window.__telegramCalls.some(c => c[1] === 'success')")
         calls = page.evaluate("window.__telegramCalls.map(c => c[0])")
         assert {"ready", "expand", "impactOccurred", "selectionChanged"} <= set(calls)
-        page.wait_for_selector("#cup:not([hidden])")  # the claimant may still look back
+        page.wait_for_selector("#private:not([hidden])")  # the claimant may still look back
 
         # The other way round: a group button press shows up in the open page within 2 s.
         message = chat.wait_table(lambda m: "🎲 Accept & roll" in labels(m))
@@ -116,16 +115,16 @@ def test_a_claim_in_the_mini_app_reaches_the_group_and_back(
         assert time.monotonic() - pressed < 2.0
         waiting = page.inner_text("#pill")
         assert waiting == f"Waiting for {receiver['first_name']}"
-        assert page.is_hidden("#cup")  # the old pair is gone unseen
+        assert page.is_hidden("#private")  # the old pair is gone unseen
 
         # The receiver's own page: their new dice, under the cup; the claimant sees none.
         other = context.new_page()
         stub.set_user(receiver, start_param=table_id)
         other.goto(webapp_url + "/")
-        other.wait_for_selector("#cup:not([hidden])")
+        other.wait_for_selector("#private:not([hidden])")
         assert other.inner_text("#pill") == "Your turn"
-        assert other.is_hidden("#dice")
-        assert re.fullmatch(r"Tap the cup to look", other.inner_text("#cup-caption"))
+        assert other.query_selector("#private.covered")
+        assert other.inner_text("#private .cover-caption") == "Tap to look"
         context.close()
 
     assert origins <= {_origin(webapp_url), _origin(stub.url)}, origins
@@ -143,3 +142,9 @@ def wait_js(page, expression: str, timeout: float = 5.0) -> None:
 def _origin(url: str) -> str:
     parts = urlparse(url)
     return f"{parts.scheme}://{parts.netloc}"
+
+
+def shown_dice(page) -> str:
+    """The dice faces the private panel shows, as faces() writes them."""
+    script = "els => els.map((el) => el.textContent.trim()).join(' ')"
+    return page.eval_on_selector_all("#private .item", script)

@@ -1,19 +1,22 @@
 // The Mini App page: one table, as one person may see it. Plain JS, no framework.
+// A game-agnostic shell: seats, status, story, public actions and the private panel are drawn
+// here for every game; each game's own renderer (/games/<name>/render.js) draws its table.
 // Talks only to our own server (and telegram-web-app.js when inside Telegram).
-// Local mode (`python -m webapp --local` marks the page with data-local): no Telegram; each
-// browser tab signs in with a name (POST /local/session), then uses the very same API.
 "use strict";
 (function () {
   const tgApp = window.Telegram && window.Telegram.WebApp;
   const tg = tgApp && tgApp.initData ? tgApp : null;
   const local = !tg && document.body.dataset.local === "1";
   const params = new URLSearchParams(location.search);
-  const SESSION = "cupclaim.session", SETUP = "cupclaim.setup";
-  let initData = tg ? tg.initData : local ? saved(SESSION) : (params.get("initData") || "");
-  let tableId = (tg && tg.initDataUnsafe && tg.initDataUnsafe.start_param) ||
-    params.get("table") || params.get("tgWebAppStartParam") || "";
   const $ = (id) => document.getElementById(id);
-  const state = { strings: {}, table: null, secretId: null, lifted: false, busy: false, gen: 0 };
+  const state = {
+    strings: {}, table: null, privateKey: null, uncovered: false, busy: false, gen: 0,
+    initData: tg ? tg.initData : "",
+    tableId: (tg && tg.initDataUnsafe && tg.initDataUnsafe.start_param) ||
+      params.get("table") || params.get("tgWebAppStartParam") || "",
+  };
+  const renderers = {};
+  const loading = {};
 
   if (tg) {
     document.documentElement.classList.add("telegram");
@@ -29,15 +32,18 @@
     else feedback.selectionChanged();
   }
 
+  // Fills {name} placeholders literally (split/join: "$&" in a name stays "$&").
   function say(key, vars) {
     let text = state.strings[key] || key;
-    for (const [name, value] of Object.entries(vars || {})) text = text.replace("{" + name + "}", value);
+    for (const [name, value] of Object.entries(vars || {})) {
+      text = text.split("{" + name + "}").join(String(value));
+    }
     return text;
   }
 
   async function api(path, options) {
     const response = await fetch(path, Object.assign({
-      headers: { "Authorization": "tma " + initData, "Content-Type": "application/json" },
+      headers: { "Authorization": "tma " + state.initData, "Content-Type": "application/json" },
     }, options || {}));
     let body = null;
     try { body = await response.json(); } catch (e) { body = null; }
@@ -59,59 +65,129 @@
   function element(tag, className, text) {
     const el = document.createElement(tag);
     if (className) el.className = className;
-    if (text !== undefined) el.textContent = text;
+    if (text !== undefined && text !== null) el.textContent = text;
     return el;
   }
 
+  // --- game renderers ---------------------------------------------------------------------
+
+  window.GameRenderers = {
+    register(name, renderer) {
+      renderers[name] = renderer;
+      if (state.table && state.table.game === name) render(state.table);
+    },
+  };
+
+  function ensureRenderer(table) {
+    const name = table.game;
+    if (!table.renderer || renderers[name] || loading[name]) return;
+    loading[name] = true;
+    const css = element("link");
+    css.rel = "stylesheet";
+    css.href = "/games/" + encodeURIComponent(name) + "/render.css";
+    css.onerror = () => css.remove();
+    document.head.append(css);
+    const script = element("script");
+    script.src = "/games/" + encodeURIComponent(name) + "/render.js";
+    document.head.append(script);
+  }
+
+  const helpers = { element, say, haptic, move: (action) => move(action) };
+
+  // --- drawing ----------------------------------------------------------------------------
+
   function render(table) {
     state.table = table;
-    $("title").textContent = "🎲 " + table.title;
-    const seats = $("seats");
-    seats.replaceChildren(...table.seats.map((seat) => {
-      const li = element("li", [seat.acting ? "acting" : "", seat.out ? "out" : "", seat.you ? "you" : ""].join(" ").trim());
+    ensureRenderer(table);
+    const renderer = renderers[table.game] || {};
+    $("title").textContent = table.title;
+    renderSeats(table);
+    renderPill(table);
+    const area = $("game-area");
+    area.replaceChildren();
+    const drewTable = table.public && renderer.table ? renderer.table(area, table, helpers) : false;
+    area.hidden = !area.childElementCount;
+    // The status lines: the header always; the rest unless the game's renderer drew them.
+    const lines = drewTable ? table.lines.slice(0, 1) : table.lines;
+    $("lines").replaceChildren(...lines.map((line, i) => element("p", i === 0 ? "head" : "", line)));
+    renderPrivate(table, renderer);
+    const hint = $("hint");
+    hint.hidden = !table.hint;
+    hint.textContent = table.hint || "";
+    renderActions(table);
+    renderStory(table);
+    if (window.LocalMode) window.LocalMode.rendered(table);
+  }
+
+  function renderSeats(table) {
+    $("seats").replaceChildren(...table.seats.map((seat) => {
+      const li = element("li", [seat.acting ? "acting" : "", seat.out ? "out" : "",
+        seat.you ? "you" : ""].join(" ").trim());
       li.append(element("span", "name", seat.name), element("span", "badge", seat.badge));
       return li;
     }));
-    $("lines").replaceChildren(...table.lines.map((line) =>
-      element("p", line.startsWith("🔒") ? "small" : "", line)));
-    renderPill(table);
-    renderCup(table.secret);
-    renderActions(table);
-    const story = $("story");
-    story.hidden = table.story.length === 0;
-    story.replaceChildren(...table.story.map((line) => element("p", "", line)));
-    if (local) renderShare(table);
   }
 
   function renderPill(table) {
     const pill = $("pill");
     const me = table.you === null ? null : table.seats[table.you];
     let text, turn = false;
-    if (table.over) text = say("game_over", { name: table.winner });
+    if (table.over) text = say("game_over", { name: table.winners.join(", ") });
     else if (table.status === "lobby") text = say("lobby");
     else if (table.status !== "playing") text = say("closed");
     else if (me === null) text = say("spectator");
+    else if (table.left) text = say("you_left");
     else if (me.out) text = say("you_are_out");
     else if (me.acting) { text = say("your_turn"); turn = true; }
     else {
-      const acting = table.seats.find((seat) => seat.acting);
-      text = acting ? say("waiting_for", { name: acting.name }) : "";
+      const acting = table.seats.filter((seat) => seat.acting).map((seat) => seat.name);
+      text = acting.length ? say("waiting_for", { name: acting.join(", ") }) : "";
     }
     pill.textContent = text;
     pill.classList.toggle("turn", turn);
   }
 
-  function renderCup(secret) {
-    const cup = $("cup");
-    if (!secret) { cup.hidden = true; state.secretId = null; return; }
-    if (secret.id !== state.secretId) { state.secretId = secret.id; state.lifted = false; }
-    cup.hidden = false;
-    cup.dataset.secret = secret.id;
-    cup.classList.toggle("lifted", state.lifted);
-    const dice = $("dice");
-    dice.hidden = !state.lifted;
-    dice.textContent = state.lifted ? secret.symbols : "";
-    $("cup-caption").textContent = state.lifted ? secret.caption + " · " + say("cover") : say("lift");
+  function renderPrivate(table, renderer) {
+    const box = $("private");
+    const info = table.private;
+    if (!info) { box.hidden = true; state.privateKey = null; return; }
+    if (info.key !== state.privateKey) { state.privateKey = info.key; state.uncovered = false; }
+    box.hidden = false;
+    box.dataset.key = info.key;
+    const covered = info.conceal && !state.uncovered;
+    box.classList.toggle("covered", covered);
+    const head = element("div", "private-head");
+    head.append(element("span", "private-title", info.title));
+    if (info.caption && !covered) head.append(element("span", "caption", info.caption));
+    const items = element("div", "items");
+    if (covered) {
+      const cover = renderer.cover ? renderer.cover(info, helpers) : element("span", "cover", "❓");
+      items.append(cover);
+    } else {
+      items.append(...info.items.map((item) => drawItem(item, renderer)));
+    }
+    const children = [head, items];
+    if (info.conceal) children.push(element("p", "cover-caption", say(covered ? "look" : "cover")));
+    box.replaceChildren(...children);
+  }
+
+  function drawItem(item, renderer) {
+    const face = renderer.item ? renderer.item(item, helpers) : element("span", "label", item.label);
+    const el = element(item.selectable ? "button" : "span", "item " + item.kind);
+    el.dataset.item = item.id;
+    Object.entries(item.attrs || {}).forEach(([key, value]) => { el.dataset[key] = value; });
+    el.append(face);
+    if (item.selectable) {
+      el.type = "button";
+      el.dataset.action = item.action;
+      el.disabled = state.busy;
+      el.addEventListener("click", (event) => { event.stopPropagation(); move(item.action); });
+    } else if (item.reason) {
+      el.classList.add("greyed");
+      el.title = item.reason;
+      el.append(element("small", "reason", item.reason));
+    }
+    return el;
   }
 
   function renderActions(table) {
@@ -122,24 +198,21 @@
       if (table.can_join) verbs.push("join");
       if (table.you !== null) verbs.push("leave");
       if (table.creator) verbs.push("start");
-      rows.push(verbs.map((verb) => button(say(verb), () => lobby(verb), "lobby:" + verb)));
+      rows.push(verbs.map((verb) => button(say(verb), () => lobby(verb), "lobby:" + verb, "primary")));
     }
     for (const row of table.actions) {
-      const compact = row.length > 3;
-      rows.push(row.map((item) => button(item.label, () => move(item.action), item.action, compact)));
+      rows.push(row.map((item) => button(item.label, () => move(item.action), item.action, item.style)));
     }
-    if (local && table.status !== "lobby" && table.status !== "playing") {
-      rows.push([button(say("new_game"), () => showSetup(false), "new_game")]);
-    }
+    if (window.LocalMode) rows.push(...window.LocalMode.extraRows(table, button));
     box.replaceChildren(...rows.filter((r) => r.length).map((buttons) => {
-      const div = element("div", "row");
+      const div = element("div", "row" + (buttons.length > 3 ? " many" : ""));
       div.append(...buttons);
       return div;
     }));
   }
 
-  function button(label, onClick, action, compact) {
-    const el = element("button", compact ? "claim" : "", label);
+  function button(label, onClick, action, style) {
+    const el = element("button", style || "primary", label);
     el.type = "button";
     el.dataset.action = action;
     el.disabled = state.busy;
@@ -147,10 +220,25 @@
     return el;
   }
 
+  function renderStory(table) {
+    const story = $("story");
+    story.hidden = table.story.length === 0;
+    story.replaceChildren(...table.story.map((line) => element("p", "", line)));
+    const proofs = $("proofs");
+    proofs.hidden = !table.proofs || table.proofs.length === 0;
+    $("proof-list").replaceChildren(...(table.proofs || []).map((proof) => {
+      const p = element("p", "proof");
+      p.append(element("code", "", "SHA-256(" + proof.text + ")"), element("code", "", "= " + proof.commitment));
+      return p;
+    }));
+  }
+
+  // --- talking to the server ----------------------------------------------------------------
+
   async function send(path, body) {
     if (state.busy) return;
     state.busy = true;
-    renderActions(state.table);
+    render(state.table);
     haptic("impact", "medium");
     try {
       const table = await api(path, { method: "POST", body: JSON.stringify(body) });
@@ -163,20 +251,21 @@
       refresh();
     } finally {
       state.busy = false;
-      if (state.table) renderActions(state.table);
+      if (state.table) render(state.table);
     }
   }
 
   function move(action) {
-    return send("/api/tables/" + tableId + "/moves", { action: action, version: state.table.version });
+    return send("/api/tables/" + state.tableId + "/moves",
+      { action: action, decision: state.table.decision });
   }
 
   function lobby(verb) {
-    return send("/api/tables/" + tableId + "/lobby", { verb: verb });
+    return send("/api/tables/" + state.tableId + "/lobby", { verb: verb });
   }
 
   async function refresh() {
-    try { render(await api("/api/tables/" + tableId)); } catch (error) { notice(error.message, true); }
+    try { render(await api("/api/tables/" + state.tableId)); } catch (error) { notice(error.message, true); }
   }
 
   async function follow() {
@@ -185,7 +274,7 @@
     for (;;) {
       const after = state.table ? state.table.version : 0;
       try {
-        const table = await api("/api/tables/" + tableId + "/wait?after=" + after);
+        const table = await api("/api/tables/" + state.tableId + "/wait?after=" + after);
         if (gen !== state.gen) return;
         failures = 0;
         if (!state.table || table.version !== state.table.version) render(table);
@@ -201,20 +290,25 @@
     }
   }
 
-  $("cup").addEventListener("click", () => {
-    state.lifted = !state.lifted;
+  $("private").addEventListener("click", () => {
+    if (!state.table || !state.table.private || !state.table.private.conceal) return;
+    state.uncovered = !state.uncovered;
     haptic("selection");
-    if (state.table) renderCup(state.table.secret);
+    render(state.table);
   });
+
+  function showStats(stats) {
+    $("stats").textContent = say("games_won", stats);
+  }
 
   function chooseTable(tables) {
     notice(tables.length ? "" : say("no_table"));
     $("actions").replaceChildren(...tables.map((table) => {
       const div = element("div", "row");
-      div.append(button("🎲 " + table.title + " · " + table.id, () => {
-        tableId = table.id;
+      div.append(button(table.title + " · " + table.id, () => {
+        state.tableId = table.id;
         boot();
-      }, "open:" + table.id));
+      }, "open:" + table.id, "primary"));
       return div;
     }));
   }
@@ -224,12 +318,13 @@
     try {
       const me = await api("/api/me");
       state.strings = me.strings;
-      $("stats").textContent = say("stats", me.stats);
+      document.querySelectorAll("[data-s]").forEach((el) => { el.textContent = say(el.dataset.s); });
+      showStats(me.stats);
       document.documentElement.lang = me.language;
       notice(say("connecting"));
-      if (!tableId && me.tables.length === 1) tableId = me.tables[0].id;
-      if (!tableId) { chooseTable(me.tables); return; }
-      render(await api("/api/tables/" + tableId));
+      if (!state.tableId && me.tables.length === 1) state.tableId = me.tables[0].id;
+      if (!state.tableId) { chooseTable(me.tables); return; }
+      render(await api("/api/tables/" + state.tableId));
       notice("");
       follow();
     } catch (error) {
@@ -237,213 +332,18 @@
     }
   }
 
-  // --- local mode: a setup form, one signed-in person per tab ---------------------------
+  // What local mode (local.js) needs from the shell.
+  window.Shell = {
+    state, api, say, element, notice, render, follow, showStats, button,
+    showTable(table) {
+      state.gen += 1;
+      state.table = null;
+      $("setup").hidden = true;
+      $("table").hidden = false;
+      render(table);
+      follow();
+    },
+  };
 
-  // Who you are is per tab (a second tab is a second player); your favourite setup is not.
-  function storage(key) { return key === SESSION ? sessionStorage : localStorage; }
-
-  function saved(key) {
-    try { return storage(key).getItem(key) || ""; } catch (e) { return ""; }
-  }
-
-  function save(key, value) {
-    try {
-      if (value) storage(key).setItem(key, value); else storage(key).removeItem(key);
-    } catch (e) { /* storage off: this page only */ }
-  }
-
-  async function loadMe() {
-    const me = await api("/api/me");
-    Object.assign(state.strings, me.strings);
-    state.name = me.first_name;
-    $("stats").textContent = say("stats", me.stats);
-    return me;
-  }
-
-  async function signIn(name) {
-    const session = await api("/local/session", { method: "POST", body: JSON.stringify({ name: name }) });
-    initData = session.init_data;
-    save(SESSION, initData);
-    await loadMe();
-  }
-
-  function labelled(text, control, className) {
-    const label = element("label", className);
-    label.append(element("span", "", text), control);
-    return label;
-  }
-
-  function choices(id, items, value) {
-    const select = element("select");
-    select.id = id;
-    items.forEach((item, index) => {
-      const option = element("option", "", item.label);
-      option.value = String(index);
-      select.append(option);
-    });
-    pick(select, items, value);
-    return select;
-  }
-
-  function pick(select, items, value) {
-    const index = items.findIndex((item) => item.value === value);
-    if (index >= 0) select.selectedIndex = index;
-  }
-
-  function buildForm(config) {
-    let last = {};
-    try { last = JSON.parse(saved(SETUP) || "{}") || {}; } catch (e) { last = {}; }
-    if (typeof last !== "object") last = {};
-    const fields = $("fields");
-    const preset = choices("preset", config.presets, last.preset || config.default_preset);
-    fields.append(labelled(say("rules"), preset));
-    const settings = config.settings.map((setting) => {
-      const select = choices("setting-" + setting.key, setting.choices);
-      fields.append(labelled(setting.label, select));
-      return [setting, select];
-    });
-    const followPreset = (values) => {
-      const presetValues = config.presets[preset.selectedIndex].settings;
-      for (const [setting, select] of settings) {
-        pick(select, setting.choices, values && setting.key in values ? values[setting.key] : presetValues[setting.key]);
-      }
-    };
-    followPreset(last.settings);
-    preset.addEventListener("change", () => followPreset(null));
-    const counts = Array.from({ length: config.max_cpus + 1 }, (_, n) => ({ value: n, label: String(n) }));
-    const cpus = choices("cpus", counts, "cpus" in last ? last.cpus : config.defaults.cpus);
-    const level = choices("level", config.cpu_levels, last.level || config.defaults.cpu_level);
-    const wait = element("input");
-    wait.type = "checkbox";
-    wait.id = "wait";
-    wait.checked = !!last.wait;
-    const sync = () => { level.disabled = wait.disabled = cpus.selectedIndex === 0; };
-    cpus.addEventListener("change", sync);
-    sync();
-    fields.append(labelled(say("cpus"), cpus), labelled(say("cpu_level"), level),
-      labelled(say("wait_friends"), wait, "check"));
-    state.form = () => {
-      const values = {
-        preset: config.presets[preset.selectedIndex].value,
-        settings: {},
-        cpus: counts[cpus.selectedIndex].value,
-        level: config.cpu_levels[level.selectedIndex].value,
-        wait: wait.checked,
-      };
-      for (const [setting, select] of settings) values.settings[setting.key] = setting.choices[select.selectedIndex].value;
-      return values;
-    };
-  }
-
-  function showSetup(joining) {
-    state.gen += 1;  // stop following the old table
-    state.table = null;
-    state.joining = joining;
-    if (!joining) {
-      tableId = "";
-      history.replaceState(null, "", location.pathname);
-    }
-    $("table").hidden = true;
-    $("setup").hidden = false;
-    $("fields").hidden = joining;
-    $("pill").textContent = "";
-    $("pill").classList.remove("turn");
-    $("setup-title").textContent = joining ? say("join_title") : say("setup_title", { game: state.config.title });
-    $("go").textContent = say(joining ? "join" : "start");
-    if (!$("name").value) $("name").value = state.name || "";
-    if (!$("name").value) $("name").focus();
-  }
-
-  function showTable(table) {
-    state.gen += 1;
-    state.table = null;
-    $("setup").hidden = true;
-    $("table").hidden = false;
-    render(table);
-    follow();
-  }
-
-  async function openTable(join) {
-    let table = await api("/api/tables/" + tableId);
-    if (join && table.status === "lobby" && table.can_join) {
-      table = await api("/api/tables/" + tableId + "/lobby", { method: "POST", body: JSON.stringify({ verb: "join" }) });
-    }
-    showTable(table);
-  }
-
-  function renderShare(table) {
-    const open = table.status === "lobby" || table.status === "playing";
-    $("share").hidden = !open;
-    if (!open) return;
-    const url = location.origin + "/?table=" + encodeURIComponent(table.id);
-    $("share-text").textContent = say(table.status === "lobby" ? "share_join" : "share_watch");
-    $("share-link").href = url;
-    $("share-link").textContent = url;
-  }
-
-  async function start(event) {
-    event.preventDefault();
-    const name = $("name").value.trim();
-    if (state.busy) return;
-    if (!name) { notice(say("name_needed"), true); return; }
-    state.busy = true;
-    $("go").disabled = true;
-    notice("…");
-    try {
-      if (!initData || name !== state.name) await signIn(name);
-      if (state.joining) {
-        await openTable(true);
-      } else {
-        const values = state.form();
-        save(SETUP, JSON.stringify(values));
-        const body = Object.assign({ preset: values.preset }, values.settings, {
-          cpus: Array(values.cpus).fill(values.level),
-          start: values.cpus > 0 && !values.wait,
-        });
-        const created = await api("/local/tables", { method: "POST", body: JSON.stringify(body) });
-        tableId = created.table.id;
-        history.replaceState(null, "", "?table=" + encodeURIComponent(tableId));
-        showTable(created.table);
-      }
-      notice("");
-    } catch (error) {
-      if (state.joining && error.status === 404) showSetup(false);  // no such table: a new one
-      notice(error.message, true);
-    } finally {
-      state.busy = false;
-      $("go").disabled = false;
-      if (state.table) renderActions(state.table);
-    }
-  }
-
-  async function localBoot() {
-    notice("…");
-    const config = state.config = await api("/local/config");
-    state.strings = config.strings;
-    document.documentElement.lang = config.language;
-    $("title").textContent = "🎲 " + config.title;
-    document.querySelectorAll("[data-s]").forEach((el) => { el.textContent = say(el.dataset.s); });
-    buildForm(config);
-    $("setup").addEventListener("submit", start);
-    if (initData) {
-      try {
-        await loadMe();
-      } catch (error) {
-        if (error.status !== 401) throw error;
-        initData = "";  // signed by an earlier run of the server: sign in again
-        save(SESSION, "");
-      }
-    }
-    notice("");
-    if (!tableId || !initData) { showSetup(!!tableId); return; }
-    try {
-      await openTable(false);
-    } catch (error) {
-      showSetup(false);
-      notice(error.message, true);
-    }
-  }
-
-  if (local) localBoot().catch((error) => notice(error.message, true));
-  else boot();
+  if (!local) boot();
 })();

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from games.errors import GameOver, IllegalAction, InvalidSettings, NotYourTurn, SeatOut
-from games.mia.errors import ClaimTooLow
 from games.mia import GAME
+from games.mia.errors import ClaimTooLow
 from games.mia.fairness import verify
 from games.mia.rules import ACCEPT, CHALLENGE, FOLD, PASS, apply, legal_actions, new_game, resign
 from games.mia.rules import timeout as time_out

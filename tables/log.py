@@ -1,0 +1,64 @@
+"""A table's event log: the public events of each game, change by change.
+
+    table:{T}:log:<n>    list: [version, compact events] of game n (see tables.codec)
+
+The store appends to it inside its check-and-set; everyone else only reads it: the chat's
+story, ``/log``, the Mini App's latest result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import orjson
+import redis
+
+from games.base import Event
+from games.registry import get_game
+from tables import codec, keys
+from tables.model import Table
+
+LOG_TAIL = 4  # log entries read first when looking for the newest changes
+
+
+class TableLog:
+    def __init__(self, client: redis.Redis) -> None:
+        self.redis = client
+
+    def game_log(self, table: Table, game_no: int) -> list[list[Event]]:
+        """The public events of one game at a table, change by change."""
+        fields = get_game(table.game).event_fields
+        return [
+            codec.decode(orjson.loads(entry)[1], fields)
+            for entry in self.redis.lrange(keys.game_log(table.id, game_no), 0, -1)
+        ]
+
+    def events_after(self, table: Table, version: int) -> list[tuple[int, list[Event]]]:
+        """The logged events of each change after ``version``, oldest first (this game's and
+        the one before it, so a rematch right after a game's end loses nothing)."""
+        fields = get_game(table.game).event_fields
+        found: list[tuple[int, list[Event]]] = []
+        for game_no in (table.game_no - 1, table.game_no):
+            if game_no < 0:
+                continue
+            for changed, items in self._tail(keys.game_log(table.id, game_no), version):
+                found.append((changed, codec.decode(items, fields)))
+        return sorted(found, key=lambda pair: pair[0])
+
+    def recent_events(self, table: Table, count: int) -> list[tuple[int, list[Event]]]:
+        """The last ``count`` logged changes of the table's current game, oldest first (one
+        read: what a page needs to show the latest result)."""
+        fields = get_game(table.game).event_fields
+        entries = self.redis.lrange(keys.game_log(table.id, table.game_no), -count, -1)
+        return [
+            (changed, codec.decode(items, fields))
+            for changed, items in (orjson.loads(raw) for raw in entries)
+        ]
+
+    def _tail(self, key: str, after: int) -> list[tuple[int, list[Any]]]:
+        count = LOG_TAIL
+        while True:
+            entries = [orjson.loads(raw) for raw in self.redis.lrange(key, -count, -1)]
+            if not entries or entries[0][0] <= after or len(entries) < count:
+                return [(changed, items) for changed, items in entries if changed > after]
+            count *= 4

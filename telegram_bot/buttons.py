@@ -1,0 +1,166 @@
+"""Presses on the table message: authenticate the person, turn the press into a table change.
+
+Each press is answered exactly once: a short toast when a move was taken ("✓ 53"), an alert
+when something was refused, the presser's own secret when they asked to look. A press on an
+old message, a second tap, or forged data changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import redis
+from telegram import CallbackQuery, Update
+from telegram.error import NetworkError, TelegramError
+from telegram.ext import ContextTypes
+
+from games.base import Game
+from games.errors import GameError, NotYourTurn
+from games.registry import get_game
+from tables import play
+from tables.deadlines import acting_seats
+from tables.errors import NoSuchTable, StaleMove, TableError
+from tables.model import Table
+from telegram_bot.callback_data import GAME, PRIVATE, BadCallbackData, Button, parse
+from telegram_bot.keyboards import public_choices
+from telegram_bot.language import person_language
+from telegram_bot.lobby_buttons import lobby_press
+from telegram_bot.private_view import private_text
+from telegram_bot.services import services
+from telegram_bot.texts import error_text
+from translations import render, tr
+
+log = logging.getLogger(__name__)
+MAX_ALERT = 200
+
+
+async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    if query is None:
+        return
+    language = await person_language(context, query.from_user)
+    try:
+        pressed = parse(query.data)
+    except BadCallbackData:
+        await alert(query, error_text("bad_button", language))
+        return
+    game: Game | None = None
+    try:
+        table = await asyncio.to_thread(services(context).store.load, pressed.table_id)
+        game = get_game(table.game)
+        if not _same_chat(query, table):
+            raise NoSuchTable("button from another chat")
+        answer, toast = await _handle(query, pressed, table, language, context)
+    except (TableError, GameError) as error:
+        await alert(query, await _refusal(error, game, pressed, language, context))
+        return
+    except redis.RedisError as error:
+        log.warning("Redis unavailable while handling a button: %s", error)
+        await alert(query, error_text("unavailable", language))
+        return
+    except Exception:
+        log.exception("button %s failed", pressed.kind)
+        await alert(query, error_text("error", language))
+        return
+    if answer is None:
+        await answer_query(query)
+    elif toast:
+        await answer_query(query, answer, show_alert=False)
+    else:
+        await alert(query, answer)
+
+
+async def _handle(
+    query: CallbackQuery,
+    pressed: Button,
+    table: Table,
+    language: str,
+    context: ContextTypes.DEFAULT_TYPE,
+) -> tuple[str | None, bool]:
+    """Apply a press; returns the presser's answer (None: a silent answer) and whether it is
+    a passing toast rather than an alert to dismiss."""
+    store = services(context).store
+    user = query.from_user
+    if pressed.kind == PRIVATE:
+        seat = table.seat_of(user.id)
+        if seat is not None and (seat in table.autopilot or str(seat) in table.timeouts):
+            await asyncio.to_thread(store.change, table.id, lambda t: play.wake(t, user.id))
+        return private_text(table, user.id, language), False
+    if pressed.kind == GAME:
+        action = _action_of(table, pressed)
+        await asyncio.to_thread(
+            store.change,
+            table.id,
+            lambda t: play.move(t, user.id, action, store.rng, decision=pressed.stamp),
+        )
+        label = render(get_game(table.game).action_label(action), language)
+        return tr(language, "✓ {action}", action=label), True
+    return await lobby_press(query, pressed, table, context), False
+
+
+def _action_of(table: Table, pressed: Button) -> str:
+    """The action a game button stands for (by name, or by its index among public actions)."""
+    index = pressed.action_index
+    if index is None:
+        return pressed.payload
+    if table.state is None:
+        raise StaleMove("the game is over")
+    choices = [action for action, token in public_choices(table) if token == pressed.stamp]
+    if not 0 <= index < len(choices):
+        raise StaleMove("this button is from an older turn")
+    return choices[index]
+
+
+async def _refusal(
+    error: TableError | GameError,
+    game: Game | None,
+    pressed: Button,
+    language: str,
+    context: ContextTypes.DEFAULT_TYPE,
+) -> str:
+    """The refusal's words; "not your turn" names whose turn it is."""
+    if isinstance(error, NotYourTurn) and pressed.kind == GAME:
+        table = await asyncio.to_thread(services(context).store.load, pressed.table_id)
+        waiting = [
+            table.display_names()[seat]
+            for seat in acting_seats(table)
+            if not table.played_by_cpu(seat)
+        ]
+        if waiting:
+            names = ", ".join(waiting)
+            return tr(language, "It's not your turn: waiting for {names}.", names=names)
+    return error_text(error.code, language, game)
+
+
+async def alert(query: CallbackQuery, text: str) -> None:
+    if len(text) > MAX_ALERT:
+        text = text[: MAX_ALERT - 1] + "…"
+    await answer_query(query, text)
+
+
+async def answer_query(
+    query: CallbackQuery, text: str | None = None, *, show_alert: bool = True
+) -> None:
+    """Answer a press (an alert or a toast when there is text); one retry on a network
+    hiccup, so the presser's spinner stops."""
+    for attempt in range(2):
+        try:
+            if text is None:
+                await query.answer()
+            elif show_alert:
+                await query.answer(text, show_alert=True)
+            else:
+                await query.answer(text)
+            return
+        except NetworkError as error:
+            if attempt:
+                log.info("could not answer a callback query: %s", error)
+        except TelegramError as error:
+            log.info("could not answer a callback query: %s", error)
+            return
+
+
+def _same_chat(query: CallbackQuery, table: Table) -> bool:
+    message = query.message
+    return message is not None and message.chat.id == table.chat_id

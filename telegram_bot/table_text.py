@@ -1,0 +1,155 @@
+"""The words of the table message: the lobby, a running game, a closed table.
+
+Game-specific words come from the game (its status lines and seat badges); this module lays
+out what every game shares: the seats and who is to act, settings, timers, stand-ins, tips.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import N_, Game, SettingSpec, Text
+from games.registry import get_game
+from tables.deadlines import acting_seats, is_reminded
+from tables.model import CANCELLED, EXPIRED, FINISHED, Table
+from tables.options import OPTION_SPECS
+from translations import render, tr
+
+MAX_TEXT = 4096
+CPU_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+
+
+def fit(text: str) -> str:
+    return text if len(text) <= MAX_TEXT else text[: MAX_TEXT - 1] + "…"
+
+
+def title_of(game: Game, language: str) -> str:
+    return render(Text(game.title), language)
+
+
+def closed_text(table: Table) -> str:
+    """A table closed before its game began."""
+    title = title_of(get_game(table.game), table.language)
+    if table.status == CANCELLED:
+        return tr(table.language, "🚫 The {game} table was cancelled.", game=title)
+    return tr(
+        table.language, "⌛ The {game} table was closed: nobody played for a while.", game=title
+    )
+
+
+def lobby_text(table: Table) -> str:
+    game = get_game(table.game)
+    language = table.language
+    title = title_of(game, language)
+    heading = (
+        tr(language, "🎓 {game} tutorial", game=title)
+        if table.tutorial
+        else tr(language, "🎲 {game}: a new table is open!", game=title)
+    )
+    lines = [heading, tr(language, game.summary), ""]
+    lines.append(
+        tr(language, "Players ({count}/{max}):", count=len(table.seats), max=game.max_seats)
+    )
+    names = table.display_names()
+    for index, seat in enumerate(table.seats):
+        crown = " 👑" if seat.user_id == table.creator_id else ""
+        level = f" ({tr(language, CPU_LEVEL_NAMES[seat.cpu])})" if seat.cpu else ""
+        lines.append(f"{index + 1}. {names[index]}{level}{crown}")
+    lines.append("")
+    lines.extend(settings_lines(table, game))
+    lines.append("")
+    if len(table.seats) < game.min_seats:
+        lines.append(
+            tr(
+                language,
+                "Tap Join to take a seat (or add a CPU in Settings). At least {n} players "
+                "are needed.",
+                n=game.min_seats,
+            )
+        )
+    else:
+        lines.append(tr(language, "Tap Join to take a seat. The creator starts the game."))
+    return fit("\n".join(lines))
+
+
+def game_text(table: Table) -> str:
+    """A running (or finished) game: the game's header, every seat, the game's status."""
+    game = get_game(table.game)
+    language = table.language
+    assert table.state is not None
+    state = game.load(table.state)
+    public = game.public_view(state)
+    names = table.display_names()
+    status = [render(line, language) for line in game.describe_status(public, names)]
+    acting = set(game.to_act(state))
+    lines = status[:1]
+    for seat, badge in enumerate(game.seat_badges(public)):
+        shown = render(badge.badge, language)
+        marker = "▪️" if badge.out else "▶️" if seat in acting else "▫️"
+        lines.append(f"{marker} {names[seat]} {shown}".rstrip())
+    lines += ["", *status[1:]]
+    lines += turn_notes(table, game, state, names)
+    if table.status == CANCELLED:
+        lines.append(tr(language, "🚫 This game was cancelled."))
+    elif table.status == EXPIRED:
+        lines.append(tr(language, "⌛ This game was closed: nobody played for a day."))
+    elif table.status == FINISHED:
+        lines.append(tr(language, "📜 /log sends the whole game; 🔁 Rematch plays again."))
+    return fit("\n".join(lines))
+
+
+def turn_notes(table: Table, game: Game, state: Any, names: list[str]) -> list[str]:
+    """Table-level notes under the game's own lines: stand-ins, reminders, tutorial tips."""
+    language = table.language
+    notes = [
+        tr(language, "🤖 A CPU plays for {name} until they are back.", name=names[seat])
+        for seat in table.autopilot
+    ]
+    for seat in acting_seats(table):
+        if table.played_by_cpu(seat):
+            continue
+        if is_reminded(table, seat):
+            left = float(table.option("turn_timer")) / 2
+            notes.append(
+                tr(
+                    language,
+                    "⏳ {name}, your time is running out: {left} left!",
+                    name=names[seat],
+                    left=duration(left, language),
+                )
+            )
+        if table.tutorial:
+            hint = game.describe_hint(game.view(state, seat), names)
+            if hint is not None:
+                notes.append(render(hint, language))
+    return notes
+
+
+def settings_lines(table: Table, game: Game) -> list[str]:
+    language = table.language
+    lines = [tr(language, "⚙️ Rules: {preset}", preset=preset_name(table, game))]
+    lines.append(" · ".join(setting_label(table, spec) for spec in game.settings_specs))
+    lines.append(" · ".join(setting_label(table, spec) for spec in OPTION_SPECS))
+    return lines
+
+
+def preset_name(table: Table, game: Game) -> str:
+    preset = game.preset_of(table.settings)
+    if preset is None:
+        return tr(table.language, "custom")
+    return tr(table.language, game.preset_labels.get(preset, preset))
+
+
+def setting_label(table: Table, spec: SettingSpec) -> str:
+    """ "Lives: 3" in the table's language (a game setting or a table option)."""
+    current = table.settings.get(spec.key, table.options.get(spec.key))
+    if current is None:
+        current = table.option(spec.key)
+    value = spec.label_of(current)
+    return f"{tr(table.language, spec.label)}: {tr(table.language, value)}"
+
+
+def duration(seconds: float, language: str) -> str:
+    if seconds >= 120:
+        return tr(language, "{n} min", n=round(seconds / 60))
+    return tr(language, "{n} s", n=round(seconds))

@@ -1,0 +1,40 @@
+"""The shared layers know no game: a game's words appear only under games/<name>/.
+
+If this fails, something game-specific leaked into tables/, telegram_bot/ or webapp/: move it
+into the game (its presentation, its error texts, its Mini App renderer) and have the shared
+layer ask the game through games.base.Game.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ("tables", "telegram_bot", "webapp")
+# Mia's words; each new game adds its own here.
+GAME_WORDS = re.compile(r"\b(mia|cups?|dice|die|bluff\w*)\b", re.IGNORECASE)
+
+
+def shared_files() -> list[Path]:
+    return [
+        path
+        for folder in SHARED
+        for path in (ROOT / folder).rglob("*")
+        if path.suffix in (".py", ".js", ".css", ".html") and path.is_file()
+    ]
+
+
+def test_the_shared_layers_never_name_a_game_or_its_things():
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in shared_files()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if GAME_WORDS.search(line)
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_the_check_would_see_a_game_word():
+    assert GAME_WORDS.search("def render_cup(dice):")
+    assert not GAME_WORDS.search("a network hiccup; a worker that dies")
