@@ -1,31 +1,43 @@
 """Chances for the CPU players and the tutorial hints, from what one seat can see.
 
 The unseen dice are the bag minus the seat's own dice and the dice rolled this hand: the
-other seats' dice are a random part of them. The model treats every other seat's die in a
-trick as a random unseen die with a random face (ignoring that people choose their dice and
-must follow colour), which is rough but cheap and good enough to bid and to aim at a bid:
+other seats' dice are a random part of them. The model is rough but cheap, and good enough
+to bid and to aim at a bid:
 
+* ``die_strength``: the chance that a die wins a later trick against ``opponents`` random
+  unseen dice with random faces (its place in the order unknown: ties count half);
 * ``trick_chance``: the chance that a die wins the trick in progress if rolled now, given
-  the faces already rolled and how many seats roll after it;
-* ``die_strength``: the chance that a die wins a later trick against ``opponents`` dice;
-* ``distribution``: the chances of winning 0, 1, 2, ... of a list of independent chances.
+  the faces already rolled and, per seat still to roll, the faces its die may show;
+* ``chosen_kinds``: the die a seat rolls when it takes (its strongest) or ducks (its
+  weakest), for the seats still to roll;
+* ``distribution`` and ``expected_points``: the chances of taking 0, 1, 2, ... tricks from
+  independent chances, and the hand's expected points for a bid.
+
+Why independent chances are enough for the rest of a hand: every die still held will be
+rolled in some trick, so the order in which they are played does not change the total if
+each die's chance is fixed; what a player controls is which die goes into the trick at
+hand, and that is what ``trick_chance`` judges.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import lru_cache
 
 from games.mino_dice.dice import (
     BAG,
     BEATEN_BY,
+    BLACK,
+    BLUE,
     CREATURES,
     FLAG,
     KINDS,
     MERMAID,
     MINOTAUR,
+    RED,
     SIDES,
+    YELLOW,
     faces_of,
 )
 from games.mino_dice.settings import THREE_MERMAID
@@ -47,7 +59,7 @@ def face_distribution(counts: dict[str, int], table: str) -> Distribution:
     return _face_distribution(tuple(counts.get(kind, 0) for kind in KINDS), table)
 
 
-@cache
+@lru_cache(maxsize=4096)  # bounded: a bot process lives for weeks
 def _face_distribution(counts: tuple[int, ...], table: str) -> Distribution:
     total = sum(counts)
     result: dict[str, float] = {}
@@ -82,21 +94,67 @@ def _beats_later(face: str, later: str, minotaur_shown: bool, settings: dict) ->
 def trick_chance(
     kind: str,
     rolled: Sequence[str],
-    after: int,
-    dist: Distribution,
+    later: Sequence[Distribution],
     settings: dict,
 ) -> float:
     """The chance that a die of ``kind`` rolled now wins the trick: it must win against the
-    faces ``rolled`` so far, then survive ``after`` later random dice from ``dist``."""
+    faces ``rolled`` so far, then survive one later die per entry of ``later`` (the face
+    distribution of the die each later seat is expected to roll)."""
     total = 0.0
     for face in faces_of(kind, settings["faces"]):
         faces = [*rolled, face]
         if winner_index(faces, settings) != len(rolled):
             continue  # (a leader's flag does lead an all-flags trick, when the leader takes it)
         minotaur = MINOTAUR in faces
-        lose = sum(p * _beats_later(face, g, minotaur, settings) for g, p in dist.items())
-        total += (1.0 - lose) ** after
+        keep = 1.0
+        for dist in later:
+            keep *= 1.0 - sum(
+                p * _beats_later(face, g, minotaur, settings) for g, p in dist.items()
+            )
+        total += keep
     return total / SIDES
+
+
+# Kinds from weakest to strongest, as a seat choosing a die to take or to duck sees them
+# (the three creatures are one level: which one is best depends on the trick).
+LEVELS: tuple[tuple[str, ...], ...] = ((YELLOW,), (RED,), (BLUE,), (BLACK,), CREATURES)
+TAKE, DUCK, ANY = "take", "duck", "any"
+
+
+def chosen_kinds(counts: dict[str, int], dice: int, intent: str) -> dict[str, float]:
+    """The kind of die a seat holding ``dice`` random unseen dice rolls: its strongest to
+    take the trick, its weakest to duck it, or any one of them."""
+    total = sum(counts.values())
+    if total == 0 or dice <= 0:
+        return {}
+    shares = {kind: count / total for kind, count in counts.items() if count}
+    if intent == ANY:
+        return shares
+    result: dict[str, float] = {}
+    below = 0.0
+    for level in LEVELS:
+        level_share = sum(shares.get(kind, 0.0) for kind in level)
+        if not level_share:
+            continue
+        above = 1.0 - below - level_share
+        if intent == TAKE:  # the best die is of this level: none above, not all below
+            chance = max(0.0, 1.0 - above) ** dice - max(0.0, below) ** dice
+        else:  # the worst die is of this level: none below, not all above
+            chance = max(0.0, 1.0 - below) ** dice - max(0.0, above) ** dice
+        for kind in level:
+            if shares.get(kind):
+                result[kind] = chance * shares[kind] / level_share
+        below += level_share
+    return result
+
+
+def mixed_faces(kinds: dict[str, float], table: str) -> Distribution:
+    """The face shown by a die whose kind has the chances ``kinds``."""
+    result: dict[str, float] = {}
+    for kind, chance in kinds.items():
+        for face in faces_of(kind, table):
+            result[face] = result.get(face, 0.0) + chance / SIDES
+    return result
 
 
 def die_strength(kind: str, opponents: int, dist: Distribution, settings: dict) -> float:
@@ -109,7 +167,7 @@ def _key(settings: dict) -> tuple[str, str, str]:
     return settings["faces"], settings["three_creatures"], settings["all_flags"]
 
 
-@cache
+@lru_cache(maxsize=16384)
 def _die_strength(
     kind: str, opponents: int, dist_items: tuple[tuple[str, float], ...], key: tuple[str, ...]
 ) -> float:
