@@ -47,5 +47,5 @@ ERROR_TEXTS: dict[str, str] = {
     "bidding_over": N_("The bids are in: now the dice are rolled."),
     "bid_first": N_("Everyone bids first; then the dice are rolled."),
     "not_your_die": N_("That die is not one of yours."),
-    "must_follow": N_("You must roll a die of the colour led (or a creature)."),
+    "must_follow": N_("You must roll a die of the colour to follow (or a creature)."),
 }

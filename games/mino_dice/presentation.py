@@ -186,7 +186,7 @@ def describe_hint(view: dict[str, Any], names: list[str]) -> Text | None:
             "💡 Creatures win most tricks, then black and blue dice; yellow often shows a "
             "flag. By the odds your dice are worth about {tricks} tricks. A bid of 0 that "
             "comes true scores {zero}.",
-            tricks=f"{cpu.expected_tricks(view):.1f}",
+            tricks=round(cpu.expected_tricks(view), 1),
             zero=10 * view["hand"],
         )
     need = (view["bid"] or 0) - view["won"][view["seat"]]

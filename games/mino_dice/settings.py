@@ -50,7 +50,7 @@ SETTINGS_SPECS: tuple[SettingSpec, ...] = (
         "bonus_flags",
         N_("A flag spoils bonuses"),
         (BONUS_TRICK, BONUS_HAND),
-        (N_("in that trick"), N_("all hand")),
+        (N_("in that trick"), N_("in the whole hand")),
     ),
     SettingSpec(
         "first_leader",
