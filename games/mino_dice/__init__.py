@@ -19,7 +19,7 @@ from games.base import (
     StatCounter,
     Text,
 )
-from games.mino_dice import absent, cpu, presentation, rules, story, views, words
+from games.mino_dice import absent, cpu, hands, presentation, rules, story, views, words
 from games.mino_dice.errors import ERROR_TEXTS
 from games.mino_dice.settings import PRESET_DESCRIPTIONS, PRESET_LABELS, PRESETS, SETTINGS_SPECS
 from games.mino_dice.settings import normalize_settings as _normalize_settings
@@ -125,13 +125,13 @@ class MinoDice(Game):
         return state.phase == PHASE_OVER
 
     def ranking(self, state: MinoState) -> list[int]:
-        return rules.ranking(state)
+        return hands.ranking(state)
 
     def places(self, state: MinoState) -> list[int]:
-        return rules.places(state)
+        return hands.places(state)
 
     def final_stats(self, state: MinoState) -> list[dict[str, int]]:
-        return rules.final_stats(state)
+        return hands.final_stats(state)
 
     def cpu_action(self, view: dict[str, Any], level: str, rng: Rng) -> Action:
         return cpu.choose(view, level, rng)

@@ -1,4 +1,5 @@
-"""Mino Dice's transitions (docs/rules/mino_dice.md, "Hands" to "Scoring"). Pure: no I/O.
+"""Mino Dice's moves (docs/rules/mino_dice.md, bids and "A trick"; a hand's deal, scoring and
+reveal are in :mod:`games.mino_dice.hands`). Pure: no I/O, no clock.
 
 Every function takes a state and returns a new one; the input is never mutated, so the table
 layer can keep the old state if a concurrent move wins the race. All randomness (the draw,
@@ -11,7 +12,7 @@ from typing import Any
 
 from games.base import Action, Event
 from games.errors import GameOver, IllegalAction, InvalidSettings, NotYourTurn, SeatOut
-from games.mino_dice.dice import BAG_SIZE, SIDES, die_id, faces_of, kind_of, parse_die_id
+from games.mino_dice.dice import die_id, kind_of, parse_die_id
 from games.mino_dice.errors import (
     AlreadyBid,
     BiddingOver,
@@ -20,24 +21,10 @@ from games.mino_dice.errors import (
     MustFollow,
     NotYourDie,
 )
-from games.mino_dice.fairness import SALT_BYTES, dice_text
-from games.mino_dice.settings import (
-    BONUS_HAND,
-    BONUS_TRICK,
-    LEAD_RANDOM,
-    LEAD_WINNER,
-    hands_for,
-    normalize_settings,
-)
+from games.mino_dice.hands import end_hand, finish, reveal, start_hand
+from games.mino_dice.settings import BONUS_TRICK, hands_for, normalize_settings
 from games.mino_dice.state import PHASE_BID, PHASE_OVER, PHASE_TRICK, TALLY_COUNTERS, MinoState
-from games.mino_dice.tricks import (
-    bonus_points,
-    colour_to_follow,
-    hand_points,
-    has_flag,
-    playable,
-    winner_index,
-)
+from games.mino_dice.tricks import bonus_points, colour_to_follow, has_flag, playable, winner_index
 from games.rng import Rng
 
 MIN_SEATS = 2
@@ -69,7 +56,7 @@ def new_game(
     )
     state.tally = {counter: [0] * seats for counter in TALLY_COUNTERS}
     events: list[Event] = [{"type": "game_started", "seats": seats, "hands": state.hands}]
-    _start_hand(state, rng.randbelow(seats), rng, events)
+    start_hand(state, rng.randbelow(seats), rng, events)
     return state, events
 
 
@@ -120,40 +107,9 @@ def resign(state: MinoState, seat: int, rng: Rng) -> tuple[MinoState, list[Event
     events: list[Event] = [{"type": "resigned", "seat": seat}]
     if state.seats - len(state.resigned) <= 1:
         state.step += 1
-        _reveal(state, events)
-        _finish(state, events)
+        reveal(state, events)
+        finish(state, events)
     return state, events
-
-
-def ranking(state: MinoState) -> list[int]:
-    """Highest total first (ties in seat order); seats that resigned after everyone, the
-    first to leave last."""
-    staying = [seat for seat in range(state.seats) if seat not in state.resigned]
-    staying.sort(key=lambda seat: -state.scores[seat])
-    return staying + list(reversed(state.resigned))
-
-
-def places(state: MinoState) -> list[int]:
-    """The place of each seat in ``ranking`` order: equal totals share a place (1, 1, 3);
-    every seat that resigned has a place of its own after them."""
-    order = ranking(state)
-    result: list[int] = []
-    for index, seat in enumerate(order):
-        previous = order[index - 1] if index else None
-        tied = (
-            previous is not None
-            and seat not in state.resigned
-            and state.scores[previous] == state.scores[seat]
-        )
-        result.append(result[-1] if tied else index + 1)
-    return result
-
-
-def final_stats(state: MinoState) -> list[dict[str, int]]:
-    return [
-        {counter: state.tally.get(counter, [0] * state.seats)[seat] for counter in TALLY_COUNTERS}
-        for seat in range(state.seats)
-    ]
 
 
 # --- bidding -------------------------------------------------------------------------------
@@ -251,104 +207,4 @@ def _end_trick(state: MinoState, rng: Rng, events: list[Event]) -> None:
     if len(state.tricks) < state.hand:
         state.leader = state.turn = state.leader if winner is None else winner
         return
-    _end_hand(state, rng, events)
-
-
-def _end_hand(state: MinoState, rng: Rng, events: list[Event]) -> None:
-    """Score by the table, add the bonuses of exact bids, reveal, then deal or finish."""
-    tricks = state.hand
-    results = []
-    for seat in range(state.seats):
-        bid, won = state.bids[seat], state.won[seat]
-        assert bid is not None
-        points = hand_points(bid, won, tricks)
-        exact = bid == won
-        spoiled = state.settings["bonus_flags"] == BONUS_HAND and state.caught_flag[seat]
-        bonus = state.bonus[seat] if exact and not spoiled else 0
-        state.scores[seat] += points + bonus
-        state.tally["exact_bids"][seat] += exact
-        state.tally["zero_bids"][seat] += exact and bid == 0
-        state.tally["bonus_points"][seat] += bonus
-        results.append(
-            {
-                "seat": seat,
-                "bid": bid,
-                "won": won,
-                "points": points,
-                "bonus": bonus,
-                "score": state.scores[seat],
-            }
-        )
-    state.last_hand = {"hand": state.hand, "results": results}
-    events.append({"type": "hand_scored", "hand": state.hand, "results": results})
-    _reveal(state, events)
-    if state.hand >= state.hands:
-        _finish(state, events)
-    else:
-        _start_hand(state, _next_first_leader(state, rng), rng, events)
-
-
-def _next_first_leader(state: MinoState, rng: Rng) -> int:
-    rule = state.settings["first_leader"]
-    if rule == LEAD_RANDOM:
-        return rng.randbelow(state.seats)
-    if rule == LEAD_WINNER:
-        last = state.tricks[-1]
-        return last["leader"] if last["winner"] is None else last["winner"]
-    return (state.first_leader + 1) % state.seats
-
-
-# --- hands ---------------------------------------------------------------------------------
-
-
-def _start_hand(state: MinoState, leader: int, rng: Rng, events: list[Event]) -> None:
-    """All dice are back in the bag; each seat draws ``hand`` dice without replacement (seat
-    0 first), then every drawn die gets the face it will show (in the same order), then each
-    seat a salt. Faces are fixed now, before the bids, and committed to per seat."""
-    state.hand += 1
-    state.phase = PHASE_BID
-    bag = list(range(BAG_SIZE))
-    drawn = [[bag.pop(rng.randbelow(len(bag))) for _ in range(state.hand)] for _ in state.scores]
-    faces: list[str | None] = [None] * BAG_SIZE
-    for dice in drawn:
-        for die in dice:
-            faces[die] = faces_of(kind_of(die), state.settings["faces"])[rng.randbelow(SIDES)]
-    state.faces = faces
-    state.held = [sorted(dice) for dice in drawn]
-    state.dealt = [sorted(dice) for dice in drawn]
-    state.salts = [rng.token_hex(SALT_BYTES) for _ in state.scores]
-    state.bids = [None] * state.seats
-    state.first_leader = state.leader = state.turn = leader
-    state.trick, state.tricks = [], []
-    state.won = [0] * state.seats
-    state.bonus = [0] * state.seats
-    state.caught_flag = [False] * state.seats
-    state.step += 1
-    events.append(
-        {
-            "type": "hand_started",
-            "hand": state.hand,
-            "hands": state.hands,
-            "leader": leader,
-            "commitments": state.commitments(),
-        }
-    )
-
-
-def _reveal(state: MinoState, events: list[Event]) -> None:
-    """Publish each seat's dice, faces and salt: the preimages of the hand's commitments."""
-    reveals = [
-        {"seat": seat, "dice": dice_text(dice, state.faces), "salt": state.salts[seat]}
-        for seat, dice in enumerate(state.dealt)
-    ]
-    events.append(
-        {"type": "hand_revealed", "game_id": state.game_id, "hand": state.hand, "reveals": reveals}
-    )
-
-
-def _finish(state: MinoState, events: list[Event]) -> None:
-    state.phase = PHASE_OVER
-    state.turn = -1
-    state.held = [[] for _ in state.scores]
-    state.trick = []
-    events.append({"type": "game_over", "ranking": ranking(state), "places": places(state)})
+    end_hand(state, rng, events)

@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.mino_dice.dice import die_id, kind_of
-from games.mino_dice.rules import bid_action, legal_actions, places, ranking, to_act
-from games.mino_dice.state import PHASE_BID, PHASE_OVER, MinoState
+from games.mino_dice.hands import places, ranking
+from games.mino_dice.rules import bid_action, legal_actions, to_act
+from games.mino_dice.state import PHASE_BID, PHASE_OVER, PHASE_TRICK, MinoState
 from games.mino_dice.tricks import colour_to_follow
 
 
@@ -37,7 +38,7 @@ def public_view(state: MinoState) -> dict[str, Any]:
         "hands": state.hands,
         "seats": state.seats,
         "to_act": to_act(state),
-        "turn": None if state.phase != "trick" else state.turn,
+        "turn": state.turn if state.phase == PHASE_TRICK else None,
         "first_leader": state.first_leader,
         "leader": state.leader,
         "trick_no": state.trick_no,

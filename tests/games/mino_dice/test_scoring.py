@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.mino_dice import GAME
-from games.mino_dice.rules import places, ranking
+from games.mino_dice.hands import places, ranking
 from games.mino_dice.tricks import hand_points
 from tests.games.mino_dice.scripted import bid_all, play_to_hand, roll, start
 
