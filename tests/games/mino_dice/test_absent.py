@@ -99,3 +99,13 @@ def test_the_state_survives_a_json_round_trip():
     state, _ = bid_all(state, rng, 0, 1)
     state, _ = roll(state, rng, 0, "d9")
     assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+
+
+def test_a_game_ended_by_resigning_leaves_the_hand_in_progress_unscored():
+    state, rng = start([["black:7"], ["blue"]])
+    state, _ = bid_all(state, rng, 1, 0)
+    state, _ = roll(state, rng, 0, "d24")
+    state, events = GAME.resign(state, 1, rng)
+    assert GAME.is_over(state) and state.scores == [0, 0]
+    assert "hand_scored" not in [e["type"] for e in events]
+    assert GAME.ranking(state) == [0, 1]

@@ -199,3 +199,19 @@ def test_with_the_random_setting_each_hand_draws_its_first_leader():
     state, rng = start([["red"], ["blue"], ["black"]], first_leader="random")
     state = play_to_hand(state, rng, 2, [["red"] * 2, ["blue"] * 2, ["black"] * 2], leader=2)
     assert state.first_leader == 2
+
+
+def test_a_zero_bid_counts_every_die_of_the_hand_even_when_a_trick_goes_to_nobody():
+    state, rng = start([["yellow"], ["yellow"]], all_flags="nobody")
+    state = play_to_hand(state, rng, 2, [["yellow:flag", "red:3"], ["mermaid:flag", "blue:6"]])
+    state, _ = bid_all(state, rng, 0, 1)
+    for seat, die in ((1, "d34"), (0, "d0"), (1, "d17"), (0, "d9")):
+        state, events = roll(state, rng, seat, die)
+    assert [(r["won"], r["points"]) for r in results(events)] == [(0, 20), (1, 20)]
+
+
+def test_the_presets_are_the_house_rules_a_quick_game_and_the_other_readings():
+    assert list(GAME.presets) == ["standard", "quick", "variant"]
+    assert GAME.presets["standard"] == GAME.normalize_settings({})
+    assert GAME.preset_of({"length": "short"}) == "quick"
+    assert set(GAME.preset_descriptions) == set(GAME.presets)
