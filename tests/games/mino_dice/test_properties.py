@@ -198,3 +198,19 @@ def test_the_state_round_trips_and_only_seats_to_act_may_move(settings_, seats, 
     assert sorted(GAME.ranking(final)) == list(range(seats))
     tricks = sum(s["tricks_won"] for s in GAME.final_stats(final))
     assert tricks <= sum(range(1, final.hand + 1))
+
+
+@settings(max_examples=40, deadline=None)
+@GAMES
+def test_every_reveal_proves_the_commitments_published_at_its_deal(
+    settings_, seats, seed, cpu_share
+):
+    published: dict[int, list[str]] = {}
+    for *_, events in random_game(settings_, seats, seed, cpu_share):
+        for event in events:
+            if event["type"] == "hand_started":
+                published[event["hand"]] = event["commitments"]
+            elif event["type"] == "hand_revealed":
+                proofs = GAME.proofs([event])
+                assert [hashed for _, hashed in proofs] == published[event["hand"]]
+                assert all(text.startswith(f"g{seed}|{event['hand']}|") for text, _ in proofs)
