@@ -101,7 +101,7 @@ class Seat:
             weight = tuning.intent_weight
             mixed = {
                 face: weight * faces.get(face, 0.0) + (1 - weight) * self.dist.get(face, 0.0)
-                for face in set(faces) | set(self.dist)
+                for face in sorted(set(faces) | set(self.dist))
             }
             result.append(mixed)
         return result
