@@ -1,0 +1,125 @@
+"""``python -m bench.cpu_strength --game mino_dice``: how strong the Mino Dice CPU is.
+
+Plays ``--games`` whole games (standard preset, three seats) per pairing: one ``hard`` seat
+against two seats of another kind, hard's seat rotating every game. It prints one line per
+pairing with the share of games hard wins (a tie for first shares the win: two tied
+winners get half each), then hard's decision times, and as its last line
+``hard_vs_random=<share> hard_vs_greedy=<share> hard_vs_easy=<share>``. A fair share is
+1/3; targets: >= 0.80, >= 0.50, >= 0.50, and a hard decision well under 50 ms.
+
+Baselines defined here (yardsticks, not product levels):
+
+* ``random`` bids and rolls uniformly among its legal actions.
+* ``greedy`` bids its number of creature and black dice and always rolls its strongest legal
+  die (a creature, else the darkest colour).
+
+Every die and every choice comes from a ``DeterministicRng`` seeded from ``--seed`` and the
+pairing, so a run is repeatable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from typing import Any
+
+from games.mino_dice import GAME, cpu
+from games.mino_dice.dice import BLACK, COLOURS, CREATURES
+from games.mino_dice.rules import ROLL_PREFIX, bid_action
+from games.rng import DeterministicRng, Rng
+
+Policy = Callable[[dict[str, Any], Rng], str]
+SEATS = 3
+DECISION_SECONDS: list[float] = []
+
+
+def level(name: str, timed: bool = False) -> Policy:
+    def play(view: dict[str, Any], rng: Rng) -> str:
+        if not timed:
+            return cpu.choose(view, name, rng)
+        start = time.perf_counter()
+        action = cpu.choose(view, name, rng)
+        DECISION_SECONDS.append(time.perf_counter() - start)
+        return action
+
+    return play
+
+
+def random_policy(view: dict[str, Any], rng: Rng) -> str:
+    legal = view["legal_actions"]
+    return legal[rng.randbelow(len(legal))]
+
+
+def _static_strength(kind: str) -> int:
+    return len(COLOURS) + 1 if kind in CREATURES else COLOURS.index(kind) + 1
+
+
+def greedy(view: dict[str, Any], rng: Rng) -> str:
+    legal = view["legal_actions"]
+    if legal[0].startswith("bid:"):
+        strong = sum(1 for die in view["dice"] if die["kind"] in CREATURES or die["kind"] == BLACK)
+        return bid_action(min(strong, view["hand"]))
+    kinds = {die["id"]: die["kind"] for die in view["dice"]}
+    return max(legal, key=lambda a: _static_strength(kinds[a.removeprefix(ROLL_PREFIX)]))
+
+
+def play_game(policies: list[Policy], settings: dict[str, Any], rng: Rng) -> list[int]:
+    """One whole game; returns the final scores."""
+    state, _ = GAME.new_game(settings, len(policies), rng)
+    while not GAME.is_over(state):
+        seat = GAME.to_act(state)[0]
+        action = policies[seat](GAME.view(state, seat), rng)
+        state, _ = GAME.apply(state, seat, action, rng)
+    return list(state.scores)
+
+
+def hard_share(other: Policy, games: int, rng: Rng) -> float:
+    """The share of games one hard seat wins against two ``other`` seats (ties split)."""
+    settings = dict(GAME.presets[GAME.default_preset])
+    hard = level("hard", timed=True)
+    won = 0.0
+    for index in range(games):
+        seat = index % SEATS
+        policies = [other] * SEATS
+        policies[seat] = hard
+        scores = play_game(policies, settings, rng)
+        best = max(scores)
+        if scores[seat] == best:
+            won += 1 / scores.count(best)
+    return won / games
+
+
+OPPONENTS: list[tuple[str, Policy]] = [
+    ("hard_vs_random", random_policy),
+    ("hard_vs_greedy", greedy),
+    ("hard_vs_easy", level("easy")),
+    ("hard_vs_normal", level("normal")),
+]
+TARGETS = ("hard_vs_random", "hard_vs_greedy", "hard_vs_easy")
+
+
+def main(argv: list[str] | None = None) -> dict[str, float]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="games per pairing")
+    parser.add_argument("--seed", default="1", help="seed of every die and CPU choice")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    rates: dict[str, float] = {}
+    for name, other in OPPONENTS:
+        pairing_start = time.perf_counter()
+        rng = DeterministicRng(f"cpu-strength/mino_dice/{args.seed}/{name}")
+        rates[name] = hard_share(other, args.games, rng)
+        seconds = time.perf_counter() - pairing_start
+        print(f"{name}={rates[name]:.3f} fair=0.333 games={args.games} seconds={seconds:.1f}")
+    times_ms = [seconds * 1000 for seconds in DECISION_SECONDS]
+    print(
+        f"hard_decisions={len(times_ms)} hard_avg_ms={sum(times_ms) / len(times_ms):.3f} "
+        f"hard_max_ms={max(times_ms):.3f} total_seconds={time.perf_counter() - started:.1f}"
+    )
+    print(" ".join(f"{name}={rates[name]:.3f}" for name in TARGETS))
+    return rates
+
+
+if __name__ == "__main__":
+    main()
