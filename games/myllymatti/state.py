@@ -86,8 +86,8 @@ class MyllyState:
 
     def card_count(self, seat: int) -> int:
         """Every card the seat would take into phase 2: hand, won pile, face-up card."""
-        pile = len(self.won[seat]) if self.phase == PHASE_COLLECT else 0
-        return len(self.hands[seat]) + pile + (self.face_up_seat == seat)
+        face_up = self.face_up is not None and self.face_up_seat == seat
+        return len(self.hands[seat]) + len(self.won[seat]) + face_up
 
     def copy(self) -> MyllyState:
         """A copy a move may change freely. Cheaper than deepcopy: settings, the dealt deck
