@@ -13,9 +13,10 @@ hand or the stock.
   docs/myllymatti-rules-choices.md, "CPU players"): in phase 1 it leads high, so the tricks it
   wins keep its high cards and bring in the answer; answering, it ducks with its lowest card
   that loses, and when it must win it wins with its highest, clearing it from the hand. Once
-  trump is known it fights for trumps and keeps its own. In phase 2 it beats as cheaply as it
-  can (never picking up when it can beat) and leads its lowest card outside trumps, which
-  nothing but a lead gets rid of.
+  trump is known it fights for trumps and keeps its own. In phase 2 it plays like ``normal``:
+  while tuning, every other phase-2 idea tried lost more often (leading cards that few unseen
+  cards beat, beating high to stop the next player, leading from a short suit, picking up
+  rather than spend a high trump), so its edge comes from phase 1.
 
 Fixed play can go round for ever in phase 2 (the same cards picked up and played again), so
 once the public ``stalled`` count shows many moves without a trick set aside or a player going
@@ -63,7 +64,7 @@ def choose(view: dict[str, Any], level: str, rng: Rng) -> Action:
         return _normal_collect(view) if level == "normal" else _hard_collect(view, HARD)
     if view["stalled"] >= HARD.unstick_after and uniform(rng) < HARD.unstick_share:
         return legal[rng.randbelow(len(legal))]
-    return _normal_shed(view) if level == "normal" else _hard_shed(view, HARD)
+    return _shed(view)
 
 
 def playable(view: dict[str, Any]) -> list[str]:
@@ -91,7 +92,7 @@ def _easy(view: dict[str, Any], rng: Rng) -> Action:
     return PICKUP
 
 
-# --- normal --------------------------------------------------------------------------------
+# --- normal (and hard in phase 2) ------------------------------------------------------------
 
 
 def _normal_collect(view: dict[str, Any]) -> Action:
@@ -104,7 +105,9 @@ def _normal_collect(view: dict[str, Any]) -> Action:
     return play_action(min(winners or hand, key=cards.rank))
 
 
-def _normal_shed(view: dict[str, Any]) -> Action:
+def _shed(view: dict[str, Any]) -> Action:
+    """Phase 2 for ``normal`` and ``hard``: beat with the cheapest card that beats (never picking
+    up when something beats), lead the lowest card outside trumps."""
     hand = playable(view)
     trump = view["trump"]
     if not hand:
@@ -149,16 +152,3 @@ def _trump_known_collect(view: dict[str, Any], hand: list[str], trump: str) -> s
     if winners:
         return max(winners, key=lambda card: (card[1] == trump, cards.rank(card)))
     return min(hand, key=lambda card: cost(card, trump))
-
-
-def _hard_shed(view: dict[str, Any], tuning: Tuning) -> Action:
-    """Beat with the cheapest card that beats, never picking up when it can beat; lead the
-    lowest side-suit card. (Tried and dropped while tuning: leading cards few unseen cards
-    beat, beating high to stop the next player, leading from a short suit: all lost more.)"""
-    hand = playable(view)
-    trump = view["trump"]
-    if not hand:
-        return PICKUP
-    if not view["trick"]:
-        hand = [card for card in hand if card[1] != trump] or hand
-    return play_action(min(hand, key=lambda card: cost(card, trump)))
