@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.base import NT_, T_, V_, Event, Text, joined
 from games.fairness import sha256_hex
+from games.myllymatti import cards
 from games.myllymatti.fairness import preimage
 from games.myllymatti.presentation import card_text, cards_text, suit_text
 
@@ -59,7 +60,8 @@ def describe_events(events: list[Event], names: list[str]) -> list[Text]:
 
 def _trick_won(event: Event, names: list[str]) -> Text:
     winner, other = names[event["seat"]], names[event["other"]]
-    pair = cards_text(event["cards"], " – ")
+    higher_first = sorted(event["cards"], key=cards.rank, reverse=True)  # the winner's card
+    pair = cards_text(higher_first, " – ")
     if event["tied"]:
         return T_(
             "🃏 {winner} beats {other} ({cards}) and takes the tied cards too: {tied}.",

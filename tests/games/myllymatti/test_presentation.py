@@ -113,6 +113,13 @@ def test_the_status_shows_tied_cards_lying_there():
     assert "🤝 Tied cards lying there: 7♦ 7♣" in text
 
 
+def test_a_won_trick_is_told_with_the_winners_card_first():
+    state = position([["2c"], ["kh"], ["5d"]], phase=PHASE_COLLECT, to_act=0, opponent=1)
+    state, _ = apply(state, 0, "play:2c", None)
+    _, events = apply(state, 1, "play:kh", None)
+    assert lines(GAME.describe_events(events, NAMES))[0] == "🃏 Bo beats Ann (K♥ – 2♣)."
+
+
 def test_the_story_tells_tricks_the_switch_going_out_and_the_loser():
     state = position(
         [["ad"], ["9c"], ["3d"]], phase=PHASE_COLLECT, to_act=1, opponent=2, face_up=(0, "qs")
