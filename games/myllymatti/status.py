@@ -1,0 +1,161 @@
+"""The table in words (``describe_status``) and a tip at each decision (``describe_hint``).
+
+Both read a view only: the status the public view, the hint the deciding seat's own view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import NT_, T_, Text
+from games.myllymatti import cards
+from games.myllymatti.presentation import card_text, cards_text, suit_text
+from games.myllymatti.rules import CHANCE, PICKUP
+from games.myllymatti.settings import PICKUP_TOP
+from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER, PHASE_SHED
+from games.myllymatti.views import public_actions
+
+
+def describe_status(view: dict[str, Any], names: list[str]) -> list[Text]:
+    """Header, the stock and trump, the table, the last trick, whose move and what they may
+    do, the deck commitment."""
+    phase = view["phase"]
+    if phase == PHASE_COLLECT:
+        lines = [T_("🃏 Myllymatti · phase 1")]
+        lines.append(NT_("🂠 Stock: {n} card", "🂠 Stock: {n} cards", view["stock"]))
+    elif phase == PHASE_SHED:
+        lines = [T_("🃏 Myllymatti · phase 2")]
+    else:
+        lines = [T_("🃏 Myllymatti · game over")]
+    if view["face_up"] is not None:
+        lines.append(
+            T_(
+                "⭐ Last stock card: {card}, face up with {name}. Trump in phase 2: {suit}",
+                card=card_text(view["face_up"]),
+                name=names[view["face_up_seat"]],
+                suit=suit_text(view["trump"]),
+            )
+        )
+    elif view["trump"] is not None:
+        lines.append(T_("Trump: {suit}", suit=suit_text(view["trump"])))
+    lines += _table(view, names)
+    lines.append(_prompt(view, names))
+    if view.get("commitment"):
+        lines.append(T_("🔒 Deck commitment: {hash}", hash=view["commitment"]))
+    return lines
+
+
+def _table(view: dict[str, Any], names: list[str]) -> list[Text]:
+    lines: list[Text] = []
+    last = view["last"]
+    if view["phase"] == PHASE_COLLECT:
+        if last and last["kind"] == "won":
+            lines.append(
+                T_(
+                    "Last trick: {name} took {cards}.",
+                    name=names[last["seat"]],
+                    cards=cards_text(last["cards"] + last["tied"]),
+                )
+            )
+        if view["tied"]:
+            tied = [entry["card"] for entry in view["tied"]]
+            lines.append(T_("🤝 Tied cards lying there: {cards}", cards=cards_text(tied)))
+        for entry in view["trick"]:
+            if entry.get("chance"):
+                line = T_(
+                    "{name} took a chance: {card}",
+                    name=names[entry["seat"]],
+                    card=card_text(entry["card"]),
+                )
+            else:
+                line = T_(
+                    "{name} led {card}", name=names[entry["seat"]], card=card_text(entry["card"])
+                )
+            lines.append(line)
+    elif view["phase"] == PHASE_SHED and view["trick"]:
+        played = [entry["card"] for entry in view["trick"]]
+        lines.append(
+            T_(
+                "Trick ({n} of {size}): {cards}",
+                n=len(played),
+                size=view["trick_size"],
+                cards=cards_text(played, " → "),
+            )
+        )
+    return lines
+
+
+def _prompt(view: dict[str, Any], names: list[str]) -> Text:
+    if view["phase"] == PHASE_OVER:
+        return T_("😵 {name} is the Myllymatti!", name=names[view["loser"]])
+    seat = view["to_act"]
+    name = names[seat]
+    if view["phase"] == PHASE_COLLECT:
+        chance = CHANCE in public_actions(view, seat)
+        if not view["trick"]:
+            opponent = names[view["opponent"]]
+            if chance:
+                return T_(
+                    "{name} leads against {opponent}: play a card or take a chance.",
+                    name=name,
+                    opponent=opponent,
+                )
+            return T_("{name} leads against {opponent}: play a card.", name=name, opponent=opponent)
+        if chance:
+            return T_("{name} answers: play a card or take a chance.", name=name)
+        return T_("{name} answers: play a card.", name=name)
+    if not view["trick"]:
+        return T_("{name} leads any card.", name=name)
+    top = card_text(view["trick"][-1]["card"])
+    if view["settings"]["pickup"] == PICKUP_TOP:
+        return T_("{name} must beat {card} or pick it up.", name=name, card=top)
+    return T_("{name} must beat {card} or pick up the trick.", name=name, card=top)
+
+
+def describe_hint(view: dict[str, Any], names: list[str]) -> Text | None:
+    """A short tip for the seat whose view this is, at its own decision (tutorial games)."""
+    legal = view.get("legal_actions")
+    if view.get("over") or not legal:
+        return None
+    trump = view["trump"]
+    if view["phase"] == PHASE_COLLECT:
+        if trump is not None:
+            return T_(
+                "💡 Trump is {suit}, and trumps beat anything in phase 2: win tricks that "
+                "hold trumps, and do not hand yours over.",
+                suit=suit_text(trump),
+            )
+        if not view["trick"]:
+            return T_(
+                "💡 Only rank counts now, not suit. Lead high to win the trick and keep your "
+                "card for phase 2; lead low to hand the trick over."
+            )
+        return T_(
+            "💡 {card} was led. A higher card takes both into your pile, a lower one gives "
+            "yours away, the same rank ties and both stay lying. High cards and trumps help "
+            "in phase 2.",
+            card=card_text(view["trick"][0]["card"]),
+        )
+    if len(view["hand"]) == 1 and legal != [PICKUP]:
+        return T_("💡 Play your last card and you are out, safe.")
+    if not view["trick"]:
+        return T_(
+            "💡 Lead any card. A low card of a side suit is hard to get rid of any other way; "
+            "keep trumps and high cards to beat with."
+        )
+    top = view["trick"][-1]["card"]
+    if legal == [PICKUP]:
+        return T_("💡 Nothing in your hand beats {card}: pick it up.", card=card_text(top))
+    if cards.suit(top) == trump:
+        return T_(
+            "💡 Only a higher trump beats {card}. Beating keeps your hand small; picking up "
+            "only adds cards.",
+            card=card_text(top),
+        )
+    return T_(
+        "💡 Beat {card} with a higher {suit} or a trump ({trump}). Your cheapest card that "
+        "beats keeps your hand strong; picking up only adds cards.",
+        card=card_text(top),
+        suit=suit_text(cards.suit(top)),
+        trump=suit_text(trump),
+    )

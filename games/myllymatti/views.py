@@ -1,0 +1,72 @@
+"""What each seat, and anyone watching, may know (docs/myllymatti-rules-choices.md, "Views").
+
+Hidden: the cards in each hand (its owner's alone), the stock's order, the dealt deck and its
+salt (published when the game ends). Public: counts, the table, the face-up last stock card and
+trump, and the cards that were played face up and left every hand: the won piles of phase 1
+and the cards set aside in phase 2, each as one sorted list without saying whose they were.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.myllymatti import cards
+from games.myllymatti.rules import CHANCE, PICKUP, legal_actions, places, ranking
+from games.myllymatti.settings import CHANCE_EITHER
+from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER, MyllyState
+
+
+def public_view(state: MyllyState) -> dict[str, Any]:
+    over = state.phase == PHASE_OVER
+    collecting = state.phase == PHASE_COLLECT
+    return {
+        "game": "myllymatti",
+        "phase": state.phase,
+        "seats": state.seats,
+        "dealer": state.dealer,
+        "settings": dict(state.settings),
+        "commitment": state.commitment,
+        "step": state.step,
+        "to_act": None if over else state.to_act,
+        "leader": None if over else state.leader,
+        "opponent": state.opponent if collecting else None,
+        "hand_counts": [len(hand) for hand in state.hands],
+        "won_counts": [len(pile) for pile in state.won],
+        "stock": len(state.stock),
+        "face_up": state.face_up,
+        "face_up_seat": state.face_up_seat if state.face_up is not None else None,
+        "trump": state.trump,
+        "trick": [dict(entry) for entry in state.trick],
+        "tied": [dict(entry) for entry in state.tied],
+        "trick_size": 0 if collecting else state.trick_size,
+        "won_cards": sorted(card for pile in state.won for card in pile),
+        "set_aside": sorted(state.set_aside),
+        "stalled": state.stalled,
+        "out": [list(group) for group in state.out],
+        "loser": state.loser,
+        "resigned": state.resigned,
+        "last": dict(state.last) if state.last else None,
+        "over": over,
+        "ranking": ranking(state) if over else None,
+        "places": places(state) if over else None,
+    }
+
+
+def seat_view(state: MyllyState, seat: int) -> dict[str, Any]:
+    """The public view plus this seat's own hand, sorted with the trump suit last."""
+    view = public_view(state)
+    view["seat"] = seat
+    view["hand"] = cards.sorted_hand(state.hands[seat], state.trump)
+    view["legal_actions"] = legal_actions(state, seat)
+    return view
+
+
+def public_actions(view: dict[str, Any], seat: int) -> list[str]:
+    """The seat's public buttons from the public view alone: taking a chance (phase 1) and
+    picking up (phase 2) depend on the stock's size and the table, never on a hand."""
+    if view["over"] or view["to_act"] != seat:
+        return []
+    if view["phase"] == PHASE_COLLECT:
+        allowed = view["settings"]["chance"] == CHANCE_EITHER or seat == view["leader"]
+        return [CHANCE] if view["stock"] > 1 and allowed else []
+    return [PICKUP] if view["trick"] else []
