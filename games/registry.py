@@ -13,8 +13,10 @@ import os
 from games.base import Game
 from games.errors import InvalidSettings
 from games.mia import GAME as MIA
+from games.mino_dice import GAME as MINO_DICE
+from games.myllymatti import GAME as MYLLYMATTI
 
-BUILT_IN: tuple[Game, ...] = (MIA,)
+BUILT_IN: tuple[Game, ...] = (MIA, MINO_DICE, MYLLYMATTI)
 
 
 def _load_extra(spec: str) -> list[Game]:

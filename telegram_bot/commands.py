@@ -131,8 +131,8 @@ async def _open(update: Update, context: ContextTypes.DEFAULT_TYPE, game: Game) 
 
 
 async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """/rules [game]: the rules of the open table's settings, or of the named game (its
-    defaults); with neither, which games there are."""
+    """/rules [game]: the rules of the named game (its defaults), else of the open table's
+    settings, else of the game this chat played last; with none of these, the games."""
     message = update.effective_message
     if message is None or update.effective_chat is None:
         return
@@ -141,7 +141,10 @@ async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     named = by_command(context.args[0].lower().lstrip("/")) if context.args else None
     table = None
     if named is None and update.effective_chat.type != ChatType.PRIVATE:
+        # The open table's game, else the game this chat played last.
         table = await asyncio.to_thread(store.find_open, chat_ref(update))
+        if table is None:
+            table = await asyncio.to_thread(store.last_finished, chat_ref(update))
         language = table.language if table else language
     if table is not None:
         game, settings = get_game(table.game), table.settings

@@ -12,8 +12,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ("tables", "telegram_bot", "webapp")
-# Mia's words; each new game adds its own here.
-GAME_WORDS = re.compile(r"\b(mia|cups?|dice|die|bluff\w*)\b", re.IGNORECASE)
+# Each game's own words (its name and its things); a new game adds its own here.
+GAME_WORDS = re.compile(
+    r"\b(mia|cups?|dice|die|bluff\w*"  # Mia
+    r"|mino\w*|minotaurs?|griffins?|mermaids?|flags?"  # Mino Dice
+    r"|myllymatti|trumps?|stock)\b",  # Myllymatti
+    re.IGNORECASE,
+)
 
 
 def shared_files() -> list[Path]:

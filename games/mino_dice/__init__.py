@@ -68,7 +68,7 @@ class MinoDice(Game):
         StatCounter("tricks_won", N_("tricks won")),
     )
     error_texts = ERROR_TEXTS
-    private_label = N_("👀 My dice")
+    private_label = N_("👀 Look at my dice")
     play_label = N_("🎲 Roll a die")
     hand_play_message = N_("🎲 I roll one of my dice.")
 

@@ -96,7 +96,7 @@ def test_badges_say_who_has_bid_then_tricks_won_of_the_bid_and_the_total():
 
 
 def test_the_labels_never_name_a_die():
-    assert GAME.private_label == "👀 My dice"
+    assert GAME.private_label == "👀 Look at my dice"
     assert GAME.play_label == "🎲 Roll a die"
     assert GAME.hand_play_message == "🎲 I roll one of my dice."
 
