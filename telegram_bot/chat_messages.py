@@ -2,7 +2,8 @@
 the chat has seen, and story lines waiting for room in a busy group.
 
     table:{T}            hash fields msg (table message id), rv (version shown), st (time of
-                         the last story message) — beside the table's own fields, in its slot
+                         the last story message), bd (messages were posted below the table
+                         message) — beside the table's own fields, in its slot
     table:{T}:story      list: story lines not yet posted (a busy group's batch)
 
 Kept by the bot, not by ``tables/``: only the chat front door has messages. Every key carries
@@ -56,6 +57,18 @@ class ChatMessages:
 
     def mark_story(self, table_id: str, when: float) -> None:
         self.redis.hset(keys.table(table_id), "st", when)
+
+    def mark_buried(self, table_id: str) -> None:
+        """Someone's message went below the table message (a play chosen in inline mode):
+        the next rendering sends the table anew, at the bottom, instead of editing it."""
+        self.redis.hset(keys.table(table_id), "bd", 1)
+
+    def take_buried(self, table_id: str) -> bool:
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.hget(keys.table(table_id), "bd")
+        pipe.hdel(keys.table(table_id), "bd")
+        buried, _ = pipe.execute()
+        return buried is not None
 
     def push_story(self, table_id: str, lines: list[str]) -> None:
         """Keep story lines for later, when the chat has room for a message again."""

@@ -32,6 +32,7 @@ from tables import play
 from tables.errors import NoSuchTable, TableError
 from tables.ids import is_table_id
 from tables.model import PLAYING, Table
+from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.language import person_language
 from telegram_bot.private_view import describe, private_info
 from telegram_bot.services import services
@@ -156,6 +157,9 @@ async def hand_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         return play.move(table, user.id, item.action, store.rng, decision=token)
 
     try:
+        # The chosen result's line is in the chat now, below the table message, whatever
+        # becomes of the move: the table goes back to the bottom at its next change.
+        await asyncio.to_thread(ChatMessages(store.redis).mark_buried, table_id)
         await asyncio.to_thread(store.change, table_id, play_item)
     except (TableError, GameError) as error:
         await _tell(context, user, error.code)

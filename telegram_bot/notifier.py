@@ -179,7 +179,11 @@ class Notifier:
         if shown is not None and await self._newer_shown(table_id, table.version):
             return  # another worker already showed a newer version
         await self.budget.take(table.chat_id)
-        if message_id is None or not await self._edit(table, message_id, text, keyboard):
+        buried = await asyncio.to_thread(self.messages.take_buried, table_id)
+        if buried and message_id is not None:
+            # Players' inline plays were posted below it: bring it back to the bottom.
+            await self._replace(table, message_id, text, keyboard)
+        elif message_id is None or not await self._edit(table, message_id, text, keyboard):
             new_id = await self._send(table, text, keyboard)
             if new_id is not None:
                 await asyncio.to_thread(self.messages.set_message_id, table_id, new_id)

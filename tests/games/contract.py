@@ -12,6 +12,7 @@ without knowing how a game stores its secrets.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import json
 from collections.abc import Callable, Iterator
@@ -70,10 +71,36 @@ def random_moves(
                 kind, action = "cpu", game.cpu_action(game.view(state, seat), level, rng)
             else:
                 kind, action = "move", legal[rng.randbelow(len(legal))]
+            replay = copy.deepcopy(rng)  # the randomness this move will use, for check_events
             new_state, events = game.apply(state, seat, action, rng)
+            check_events(game, state, seat, action, replay, events, seats)
         yield state, kind, seat, action, new_state, events
         state = new_state
     raise AssertionError("the game did not end")
+
+
+def check_events(
+    game: Game, state: Any, actor: int, action: str, rng: Rng, events: list[dict], seats: int
+) -> None:
+    """A move's events tell nothing that stays hidden: made on a twin position where another
+    seat holds other secrets, the same move gives the same events — unless the move reveals
+    that secret (then the public view after it differs too)."""
+    perturb = perturber(game)
+    for owner in range(seats):
+        if owner == actor:
+            continue  # a seat's own move may show its own secret
+        twin = perturb(state, owner, copy.deepcopy(rng))
+        if twin is state:
+            continue
+        after, _ = game.apply(state, actor, action, copy.deepcopy(rng))
+        twin_after, twin_events = game.apply(twin, actor, action, copy.deepcopy(rng))
+        revealed = without_commitments(game.public_view(after)) != without_commitments(
+            game.public_view(twin_after)
+        )
+        if not revealed:
+            assert without_commitments(twin_events) == without_commitments(events), (
+                f"the events of seat {actor}'s {action} show seat {owner}'s secret"
+            )
 
 
 def check_declarations(game: Game) -> None:
@@ -81,7 +108,8 @@ def check_declarations(game: Game) -> None:
     assert game.command.replace("_", "").isalnum() and game.command.islower()
     assert game.dynamics in (SEQUENTIAL, SIMULTANEOUS)
     assert 1 <= game.min_seats <= game.max_seats
-    assert game.presets and all(game.normalize_settings(p) for p in game.presets.values())
+    assert game.presets
+    assert all(isinstance(game.normalize_settings(p), dict) for p in game.presets.values())
     assert set(game.preset_labels) == set(game.presets)
     for counter in game.stats_counters:
         assert counter.key not in ("games", "wins") and counter.label
@@ -134,14 +162,18 @@ def check_position(game: Game, state: Any, seats: int, rng: Rng) -> None:
     check_no_leak(game, state, seats, rng)
 
 
+COMMITMENT_KEYS = frozenset({"commitment", "commitments", "salt", "salts"})
+
+
 def without_commitments(data: Any) -> Any:
-    """``data`` without the values named ``commitment(s)``: a salted hash is the one public
-    value made from a secret, and it tells nothing about it."""
+    """``data`` without the values named ``commitment(s)`` or ``salt(s)``: a salted hash is the
+    one public value made from a secret, and tells nothing about it; its salt only guards the
+    hash, and is published (with the secret) when the secret is revealed."""
     if isinstance(data, dict):
         return {
             key: without_commitments(value)
             for key, value in data.items()
-            if key not in ("commitment", "commitments")
+            if key not in COMMITMENT_KEYS
         }
     if isinstance(data, list):
         return [without_commitments(value) for value in data]

@@ -20,11 +20,15 @@ class GroupChat:
         return [m for m in self.api.messages(self.chat_id) if m.get("from_bot", True)]
 
     def table_message(self) -> dict[str, Any] | None:
-        """The newest live bot message that carries callback buttons (the table)."""
+        """The newest live bot message that carries the table's buttons (a button to press,
+        or one that opens a hand in inline mode)."""
         for message in reversed(self.api.messages(self.chat_id)):
             if message["deleted"] or not message.get("reply_markup"):
                 continue
-            if any("callback_data" in b for row in keyboard(message) for b in row):
+            if not message.get("from_bot", True):
+                continue
+            kinds = ("callback_data", "switch_inline_query_current_chat")
+            if any(kind in b for row in keyboard(message) for b in row for kind in kinds):
                 return message
         return None
 

@@ -9,9 +9,10 @@ from games.rng import Rng
 
 
 def perturb(state: MinoState, seat: int, rng: Rng) -> MinoState:
-    """The same position with ``seat``'s unrolled dice swapped for others from the bag, every
-    unrolled face (anyone's: nobody knows them) drawn again, other salts, and ``seat``'s bid
-    changed while the bids are hidden. What others see must not change."""
+    """The same position with ``seat``'s unrolled dice swapped for others from the bag, their
+    faces drawn again, other salts, and ``seat``'s bid changed while the bids are hidden.
+    What others see must not change. (Other seats' faces stay: a move of theirs shows their
+    own face, which is no secret of ``seat``.)"""
     if state.phase == PHASE_OVER:
         return state
     twin = state.copy()
@@ -26,9 +27,8 @@ def perturb(state: MinoState, seat: int, rng: Rng) -> MinoState:
     twin.held[seat] = sorted(fresh)
     twin.dealt[seat] = sorted(rolled + fresh)
     table = state.settings["faces"]
-    for dice in twin.held:
-        for die in dice:
-            twin.faces[die] = faces_of(kind_of(die), table)[rng.randbelow(SIDES)]
+    for die in twin.held[seat]:
+        twin.faces[die] = faces_of(kind_of(die), table)[rng.randbelow(SIDES)]
     twin.salts = [rng.token_hex(16) for _ in state.salts]
     if state.phase == PHASE_BID and not state.all_bid and state.bids[seat] is not None:
         twin.bids[seat] = rng.randbelow(state.hand + 1)

@@ -1,0 +1,17 @@
+"""The test-only toy game keeps the same contract as the real games."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.games.contract import check_declarations, check_random_game
+from tests.support.toy_game import GAME
+
+
+def test_the_toy_declares_what_every_game_declares():
+    check_declarations(GAME)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_toy_games_keep_the_contract(seed):
+    check_random_game(GAME, seed, [2, 3, 4, None][seed % 4])
