@@ -5,13 +5,16 @@ limits switched on (about 1 message a second per chat, 20 a minute per group, 30
 overall; 429 with retry_after beyond). Fifty groups each open a table (two people and a hard
 CPU) and play it to the end, every person acting the moment the table message shows their
 turn. An action is any change a table goes through (a command, a press, a CPU's move).
-Prints, last: ``tables=50 actions=… group_calls_per_action=… http_429=…``.
+Prints the time from each press to the group's table message showing its result
+(``press_to_table_ms`` median and p90), and, last:
+``tables=50 actions=… group_calls_per_action=… http_429=…``.
 Targets: group_calls_per_action <= 1.0, http_429 = 0, every table finished.
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -22,7 +25,7 @@ from tables.redis_server import RedisServer
 from tables.store import TableStore
 from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env
-from tests.telegram_bot.group_chat import GroupChat, acting_name, labels, table_version
+from tests.telegram_bot.group_chat import GroupChat, acting_name, keyboard, labels
 
 GROUP_METHODS = ("sendMessage", "editMessageText", "editMessageReplyMarkup", "sendDocument")
 
@@ -38,7 +41,8 @@ class Table:
         api.add_chat(self.chat_id, members=list(self.people.values()))
         self.chat = GroupChat(api, self.chat_id)
         self.step = "open"
-        self.last_pressed = -1
+        self.last_pressed: tuple[str, int] | None = None
+        self.pressed_at: float | None = None
         self.actions = 0
         self.table_id: str | None = None
 
@@ -61,14 +65,18 @@ def drive(table: Table, api: FakeBotApi, store: TableStore) -> bool:
     message = table.chat.table_message()
     if message is None:
         return table.step != "done"
-    version = table_version(message)
+    shown = stamp(message)
+    if table.pressed_at is not None and shown != table.last_pressed:
+        LATENCIES.append(time.monotonic() - table.pressed_at)  # the group sees the result
+        table.pressed_at = None
     if table.table_id is None:
         table.table_id = message["reply_markup"]["inline_keyboard"][0][0]["callback_data"][:10]
     current = store.load(table.table_id)
     if current.status == "finished":
         table.step = "done"
         return False
-    if version != current.version or version == table.last_pressed:
+    expected = ("l", current.version) if current.state is None else ("g", current.state["step"])
+    if shown is None or shown != expected or shown == table.last_pressed:
         return True  # wait until the group shows the table as it is
     buttons = labels(message)
     if table.step == "lobby":
@@ -108,11 +116,26 @@ def drive(table: Table, api: FakeBotApi, store: TableStore) -> bool:
     return True
 
 
+LATENCIES: list[float] = []  # seconds from a press to the table message showing its result
+
+
+def stamp(message: dict) -> tuple[str, int] | None:
+    """(kind, stamp) of the table message's first game or lobby button: the decision token a
+    game button carries, the table version a lobby button carries."""
+    for row in keyboard(message):
+        for button in row:
+            parts = button.get("callback_data", "").split(":")
+            if len(parts) >= 4 and parts[2] in ("g", "l"):
+                return parts[2], int(parts[1])
+    return None
+
+
 def _press(api: FakeBotApi, table: Table, message: dict, user: int, label: str) -> None:
     data = api.button_data(table.chat_id, message["message_id"], label)
     api.press(user, message["message_id"], table.chat_id, data)
     table.actions += 1
-    table.last_pressed = table_version(message)
+    table.last_pressed = stamp(message)
+    table.pressed_at = time.monotonic()
 
 
 def main() -> None:
@@ -171,6 +194,13 @@ def main() -> None:
             f"presses={presses} violations={len(api.violations)} "
             f"unanswered={len(api.unanswered_queries())}"
         )
+        if LATENCIES:
+            ordered = sorted(LATENCIES)
+            p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+            print(
+                f"press_to_table_ms median={statistics.median(ordered) * 1000:.0f} "
+                f"p90={p90 * 1000:.0f} presses_timed={len(ordered)}"
+            )
         print(
             f"tables={args.tables} actions={actions} "
             f"group_calls_per_action={group_calls / max(1, actions):.2f} "

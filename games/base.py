@@ -341,6 +341,11 @@ class Game:
         """Public actions arranged in rows of buttons. *Optional*: four to a row."""
         return [actions[i : i + 4] for i in range(0, len(actions), 4)]
 
+    def action_done(self, action: Action) -> Text | None:
+        """The short toast its presser sees when the action was taken (None: "✓ <label>").
+        *Optional.*"""
+        return None
+
     def action_style(self, action: Action) -> str:
         """How a button looks by meaning (``STYLE_*``). *Optional.*"""
         return STYLE_PRIMARY

@@ -22,15 +22,8 @@ from tables.errors import (
     TableFull,
 )
 from tables.model import CANCELLED, FINISHED, LOBBY, PLAYING, Seat, Table
+from tables.names import clean_name
 from tables.options import DEFAULT_OPTIONS, normalize_options
-
-MAX_NAME_LENGTH = 32
-
-
-def clean_name(name: str) -> str:
-    """One line, trimmed, at most 32 characters: names end up in shared messages."""
-    name = " ".join(name.split()) or "?"
-    return name if len(name) <= MAX_NAME_LENGTH else name[: MAX_NAME_LENGTH - 1] + "…"
 
 
 def require_lobby(table: Table) -> None:
@@ -49,7 +42,8 @@ def join(table: Table, user_id: int, name: str, language: str | None = None) -> 
         raise AlreadySeated("you already have a seat")
     if len(table.seats) >= get_game(table.game).max_seats:
         raise TableFull("the table is full")
-    table.seats.append(Seat(name=clean_name(name), user_id=user_id, language=language))
+    taken = [seat.name for seat in table.seats]
+    table.seats.append(Seat(name=clean_name(name, taken), user_id=user_id, language=language))
     return [{"type": "joined", "seat": len(table.seats) - 1, "name": table.seats[-1].name}]
 
 

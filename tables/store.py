@@ -36,9 +36,9 @@ from tables.errors import (
 )
 from tables.fastlink import FastLink, FastLinkUnavailable
 from tables.ids import is_table_id, new_table_id
-from tables.lobby import clean_name
 from tables.log import TableLog
 from tables.model import FINISHED, PLAYING, ChatRef, Seat, Table
+from tables.names import clean_name
 from tables.options import DEFAULT_OPTIONS
 from tables.watch import ChangeWatcher
 

@@ -6,7 +6,7 @@ Front doors render the returned :class:`games.base.Text` in their reader's langu
 
 from __future__ import annotations
 
-from games.base import T_, V_, Event, Game, Text
+from games.base import NT_, T_, V_, Event, Game, Text
 
 # Event types worded here, whatever the game.
 SHARED_EVENTS = frozenset({"timed_out", "resigned", "game_over", "expired", "autopilot", "rematch"})
@@ -87,8 +87,18 @@ def _words(
     def flush() -> None:
         if run:
             lines.extend(game.describe_log(run, names) if log else game.describe_events(run, names))
-            if proofs:
-                lines.extend(proof_line(text, digest) for text, digest in game.proofs(run))
+            revealed = game.proofs(run) if proofs else []
+            if log or len(revealed) == 1:
+                lines.extend(proof_line(text, digest) for text, digest in revealed)
+            elif revealed:  # many at once (a hand's end): the chat gets one line, /log all
+                lines.append(
+                    NT_(
+                        "🔐 {n} secret was revealed: /log has its proof (check it with /verify).",
+                        "🔐 {n} secrets were revealed: /log has their proofs (check them with "
+                        "/verify).",
+                        len(revealed),
+                    )
+                )
             run.clear()
 
     for event in events:

@@ -94,7 +94,11 @@ async def _handle(
             table.id,
             lambda t: play.move(t, user.id, action, store.rng, decision=pressed.stamp),
         )
-        label = render(get_game(table.game).action_label(action), language)
+        game = get_game(table.game)
+        done = game.action_done(action)
+        if done is not None:
+            return render(done, language), True
+        label = render(game.action_label(action), language)
         return tr(language, "✓ {action}", action=label), True
     return await lobby_press(query, pressed, table, context), False
 

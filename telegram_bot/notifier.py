@@ -21,14 +21,13 @@ from telegram.error import BadRequest, Forbidden, TelegramError
 
 from tables import updates
 from tables.errors import NoSuchTable
-from tables.model import PLAYING, Table
+from tables.model import FINISHED, PLAYING, Table
 from tables.store import TableStore
 from telegram_bot.chat_budget import ChatBudget
 from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.render import story_lines, story_messages, table_message, with_banner
 
 log = logging.getLogger(__name__)
-STORY_COST = 3  # a story message, the table message below it, and one spare
 RETRY_STORY_AFTER = 5.0
 STORY_INTERVAL = 20.0  # seconds between story messages while a group plays fast
 CPU_COALESCE_SECONDS = 1.5  # wait for a CPU moving this soon, to show both in one edit
@@ -155,12 +154,15 @@ class Notifier:
             self._retry_later(table_id, CPU_COALESCE_SECONDS)
             return
         shown = await asyncio.to_thread(self.messages.claim_render, table_id, table.version)
-        events: list = []
+        news: list[str] = []  # one entry per change that has a story: a result stays whole
         if shown is not None:
             batches = await asyncio.to_thread(self.store.log.events_after, table, shown)
-            events = [event for _version, batch in batches for event in batch]
-        new_lines = story_lines(table, events)
-        pending = await asyncio.to_thread(self.messages.take_story, table_id) + new_lines
+            news = [
+                "\n".join(lines)
+                for _version, batch in batches
+                if (lines := story_lines(table, batch))
+            ]
+        pending = await asyncio.to_thread(self.messages.take_story, table_id) + news
         if shown is None and not pending:
             return  # this version (or a newer one) is already in the chat
         self._last_edit[table_id] = time.monotonic()
@@ -175,7 +177,7 @@ class Notifier:
             self._retry_later(table_id)
             if shown is None:
                 return  # nothing new since the banner went up: no edit for nothing
-            text = with_banner(text, pending, table.language)
+            text = with_banner(text, pending, table.language, new=len(news))
         if shown is not None and await self._newer_shown(table_id, table.version):
             return  # another worker already showed a newer version
         await self.budget.take(table.chat_id)
@@ -198,16 +200,14 @@ class Notifier:
         return table.deadline - time.time() <= CPU_COALESCE_SECONDS and quiet_for < MAX_QUIET
 
     async def _room_for_story(self, table: Table) -> bool:
-        """Story messages go out when the chat has room for them and the table message, and
-        at most every STORY_INTERVAL in a fast group game (the table message shows the news
-        meanwhile). A game's end always goes out, waiting for room if need be."""
+        """Story messages go out at most every STORY_INTERVAL in a group game (the table
+        message shows the news meanwhile, as a banner), and then they go out even in a fast
+        group, waiting for room in the chat: table edits must not take every free slot and
+        leave the story untold until the game ends. A game's end always goes out."""
         if not table.is_open or table.chat_id > 0:
             return True
         last = await asyncio.to_thread(self.messages.last_story_at, table.id)
-        if time.time() - last < STORY_INTERVAL:
-            return False
-        budget = await asyncio.to_thread(self.budget.peek, table.chat_id, STORY_COST)
-        return budget.wait <= 0
+        return time.time() - last >= STORY_INTERVAL
 
     async def _post_story(
         self,
@@ -222,8 +222,9 @@ class Notifier:
             await self.budget.take(table.chat_id)
             await self._send(table, chunk, None)
         await self.budget.take(table.chat_id)
-        if table.status == PLAYING or message_id is None:
-            # The table moves below the story so its buttons stay at the bottom of the chat.
+        if table.status in (PLAYING, FINISHED) or message_id is None:
+            # The table moves below the story so its buttons (Rematch at the end) stay at
+            # the bottom of the chat.
             await self._replace(table, message_id, text, keyboard)
         elif not await self._edit(table, message_id, text, keyboard):
             await self._replace(table, None, text, keyboard)

@@ -56,9 +56,19 @@ def story_messages(lines: list[str]) -> list[str]:
     return messages
 
 
-def with_banner(text: str, lines: list[str], language: str) -> str:
-    """The table message with the latest story on top, while a busy chat has no room for a
-    message of its own (the lines are posted later, batched)."""
-    recent = lines[-BANNER_LINES:]
-    banner = "\n".join([tr(language, "📣 Latest:"), *recent])
+def with_banner(text: str, entries: list[str], language: str, new: int = 0) -> str:
+    """The table message with the latest story on top, while a busy group waits for its
+    next story message (the entries are posted later, together). Each entry is one change's
+    story and is shown whole (a result never starts mid-way); the ``new`` last entries,
+    those this edit adds, are marked 🆕."""
+    shown: list[str] = []
+    count = 0
+    for index in range(len(entries) - 1, -1, -1):
+        lines = entries[index].count("\n") + 1
+        if shown and count + lines > BANNER_LINES:
+            break
+        mark = "🆕 " if index >= len(entries) - new else ""
+        shown.insert(0, mark + entries[index])
+        count += lines
+    banner = "\n".join([tr(language, "📣 Latest:"), *shown])
     return fit(f"{banner}\n\n{text}")

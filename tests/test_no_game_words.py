@@ -15,7 +15,7 @@ SHARED = ("tables", "telegram_bot", "webapp")
 # Each game's own words (its name and its things); a new game adds its own here.
 GAME_WORDS = re.compile(
     r"\b(mia|cups?|dice|die|bluff\w*"  # Mia
-    r"|mino\w*|minotaurs?|griffins?|mermaids?|flags?"  # Mino Dice
+    r"|mino\w*|minotaurs?|griffins?|mermaids?"  # Mino Dice
     r"|myllymatti|trumps?|stock)\b",  # Myllymatti
     re.IGNORECASE,
 )

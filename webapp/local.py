@@ -32,6 +32,7 @@ from games.base import N_, Game, SettingSpec, Text
 from games.registry import GAMES, get_game
 from tables import lobby
 from tables.model import ChatRef, Table
+from tables.names import clean_name
 from tables.options import CPU_DELAY, TURN_TIMER
 from tables.store import TableStore
 from translations import best_language, render, tr
@@ -288,10 +289,12 @@ def create_table() -> ResponseReturnValue:
 
 
 def clean_person_name(raw: Any) -> str:
-    if not isinstance(raw, str) or len(raw) > 4 * MAX_NAME_LENGTH:
+    """A typed name, cleaned as every seat name is (tables.names): emoji and any script are
+    welcome; a name that is nothing once cleaned, or far too long to be meant, is refused."""
+    if not isinstance(raw, str) or len(raw) > 8 * MAX_NAME_LENGTH:
         raise ApiError("bad_request")
-    name = " ".join(raw.split())
-    if not name or len(name) > MAX_NAME_LENGTH or not name.isprintable():
+    name = clean_name(raw)
+    if name == "?" and raw.strip() != "?":
         raise ApiError("bad_request")
     return name
 

@@ -29,6 +29,7 @@ from games.fairness import sha256_hex
 from games.mia.fairness import preimage
 from games.mia.ranks import MIA, claim_order, faces, probability_at_least, rank
 from games.mia.rules import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, PASS
+from games.mia.settings import NEXT_STARTER_LOSER
 from games.mia.state import PHASE_CLAIM, PHASE_RESPOND
 
 CLAIMS_PER_ROW = 5
@@ -258,6 +259,19 @@ def describe_rules(settings: dict[str, Any]) -> list[Text]:
             settings["mia_penalty"],
             m=settings["false_mia_penalty"],
         ),
+        T_("The next round starts with whoever lost a life (or the next player, if they are out).")
+        if settings["next_starter"] == NEXT_STARTER_LOSER
+        else T_(
+            "The next round starts with the challenger if the claim was a lie, else with the "
+            "player after the challenger."
+        ),
+        T_(
+            "Pass on unseen: the first player to receive the cup in a round may pass it on "
+            "unlooked-at; the next player faces the same claim (once a round, never back to "
+            "the claimant)."
+        )
+        if settings["pass_on"]
+        else T_("Passing the cup on unseen is off."),
     ]
     return lines
 

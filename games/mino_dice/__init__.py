@@ -23,7 +23,7 @@ from games.mino_dice import absent, cpu, hands, presentation, rules, story, view
 from games.mino_dice.errors import ERROR_TEXTS
 from games.mino_dice.settings import PRESET_DESCRIPTIONS, PRESET_LABELS, PRESETS, SETTINGS_SPECS
 from games.mino_dice.settings import normalize_settings as _normalize_settings
-from games.mino_dice.state import PHASE_OVER, MinoState
+from games.mino_dice.state import PHASE_OVER, PHASE_TRICK, MinoState
 from games.rng import Rng
 
 # What the log keeps of each event: a short code, then the fields its readers need, in order
@@ -104,6 +104,10 @@ class MinoDice(Game):
     def public_actions(self, public_view: JSON, seat: int) -> list[Action]:
         return views.public_actions(public_view, seat)
 
+    def plays_privately(self, public_view: JSON, seat: int) -> bool:
+        """Only a roll is private (which of your dice); a bid is a public button."""
+        return public_view["phase"] == PHASE_TRICK and public_view["turn"] == seat
+
     def apply(
         self, state: MinoState, seat: int, action: Action, rng: Rng
     ) -> tuple[MinoState, list[Event]]:
@@ -142,6 +146,9 @@ class MinoDice(Game):
     def action_rows(self, actions: list[Action]) -> list[list[Action]]:
         return presentation.action_rows(actions)
 
+    def action_done(self, action: Action) -> Text | None:
+        return presentation.action_done(action)
+
     def action_style(self, action: Action) -> str:
         return presentation.action_style(action)
 
@@ -171,9 +178,6 @@ class MinoDice(Game):
 
     def describe_fairness(self) -> list[Text]:
         return words.describe_fairness()
-
-    def verified_text(self) -> Text:
-        return Text(N_("✅ It matches: these are the dice and faces fixed before the bids."))
 
 
 GAME = MinoDice()

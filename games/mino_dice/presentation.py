@@ -40,6 +40,16 @@ def action_label(action: Action) -> Text:
     return V_("{action}", action=action)
 
 
+def action_done(action: Action) -> Text | None:
+    """A bid's toast says it stays secret until every bid is in."""
+    if action.startswith(BID_PREFIX):
+        return T_(
+            "✓ You bid {bid}. Nobody sees it until everyone has bid.",
+            bid=action.removeprefix(BID_PREFIX),
+        )
+    return None
+
+
 def action_style(action: Action) -> str:
     return STYLE_CHOICE if action.startswith(BID_PREFIX) else STYLE_PRIMARY
 
@@ -153,6 +163,15 @@ def describe_status(view: dict[str, Any], names: list[str]) -> list[Text]:
         )
     elif tricks:
         last = tricks[-1]
+        rolls = [
+            V_(
+                "{roll} ({name})",
+                roll=roll_text(roll["kind"], roll["face"]),
+                name=names[roll["seat"]],
+            )
+            for roll in last["rolls"]
+        ]
+        lines.append(T_("Trick {trick}: {rolls}", trick=len(tricks), rolls=joined(rolls, " → ")))
         if last["winner"] is None:
             lines.append(T_("Trick {trick}: only flags, nobody took it.", trick=len(tricks)))
         else:

@@ -14,7 +14,12 @@ from games.mino_dice.fairness import reveal_preimage
 from games.mino_dice.words import roll_text
 
 
-def describe_events(events: list[Event], names: list[str]) -> list[Text]:
+def describe_events(
+    events: list[Event], names: list[str], *, every_trick: bool = False
+) -> list[Text]:
+    """The moments worth a message: a new hand, the bids revealed together, a trick that
+    earns a bonus or goes to nobody, and the hand's score story. An ordinary trick shows on
+    the table message (and every trick in the log)."""
     lines: list[Text] = []
     for event in events:
         kind = event["type"]
@@ -35,7 +40,8 @@ def describe_events(events: list[Event], names: list[str]) -> list[Text]:
             ]
             lines.append(T_("📣 The bids: {bids}", bids=joined(bids, ", ")))
         elif kind == "trick_won":
-            lines.append(_trick(event, names))
+            if every_trick or event["bonus"] or event["winner"] is None:
+                lines.append(_trick(event, names))
         elif kind == "hand_scored":
             lines.append(T_("📊 Hand {hand} is over:", hand=event["hand"]))
             lines.extend(_result(result, names) for result in event["results"])
@@ -126,7 +132,7 @@ def describe_log(events: list[Event], names: list[str]) -> list[Text]:
         elif kind == "hand_revealed":
             lines.append(T_("🔓 The dice of hand {hand} are revealed.", hand=event["hand"]))
         else:
-            lines.extend(describe_events([event], names))
+            lines.extend(describe_events([event], names, every_trick=True))
     return lines
 
 

@@ -11,7 +11,6 @@ from games.base import (
     PRIVATE,
     PUBLIC,
     SEQUENTIAL,
-    T_,
     Action,
     Event,
     Game,
@@ -180,9 +179,6 @@ class Myllymatti(Game):
 
     def describe_fairness(self) -> list[Text]:
         return rules_text.describe_fairness()
-
-    def verified_text(self) -> Text:
-        return T_("✅ It matches: this is the deck that was dealt.")
 
 
 GAME = Myllymatti()

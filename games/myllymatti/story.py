@@ -13,14 +13,18 @@ from games.myllymatti.fairness import preimage
 from games.myllymatti.presentation import card_text, cards_text, suit_text
 
 
-def describe_events(events: list[Event], names: list[str]) -> list[Text]:
-    """Tricks won and tied, the last stock card, the switch to phase 2 with the leftover hands
-    shown, who went out, and the Myllymatti."""
+def describe_events(
+    events: list[Event], names: list[str], *, every_trick: bool = False
+) -> list[Text]:
+    """The moments worth a message of their own: ties, a trick that sweeps up tied cards, the
+    last stock card, the switch to phase 2 with the leftover hands shown, who went out, and
+    the Myllymatti. (An ordinary trick shows on the table message; the log tells them all.)"""
     lines: list[Text] = []
     for event in events:
         kind = event["type"]
         if kind == "trick_won":
-            lines.append(_trick_won(event, names))
+            if every_trick or event["tied"]:
+                lines.append(_trick_won(event, names))
         elif kind == "tied":
             lines.append(
                 T_(
@@ -144,7 +148,8 @@ def describe_log(events: list[Event], names: list[str]) -> list[Text]:
                 )
             )
         else:
-            lines.extend(V_("  {line}", line=line) for line in describe_events([event], names))
+            told = describe_events([event], names, every_trick=True)
+            lines.extend(V_("  {line}", line=line) for line in told)
     return lines
 
 

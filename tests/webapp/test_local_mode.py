@@ -270,10 +270,17 @@ def test_requests_for_another_host_name_are_refused(local_http):
         assert local_http.get("/local/config", headers={"Host": host}).status_code == 200
 
 
+def test_names_are_cleaned_as_every_seat_name_is(local_http):
+    for raw, shown in (("x" * 33, "x" * 31 + "…"), ("A\u0000B", "A B"), ("🤖 Ada", "Ada"),
+                       ("👩\u200d👩\u200d👧 Fam", "👩\u200d👩\u200d👧 Fam")):  # fmt: skip
+        response = local_http.post("/local/session", json={"name": raw})
+        assert response.status_code == 201 and response.json()["user"]["first_name"] == shown
+
+
 @pytest.mark.parametrize(
     "body",
     [[], "x", {}, {"name": ""}, {"name": "   "}, {"name": 5}, {"name": None},
-     {"name": "x" * 33}, {"name": "x" * 500}, {"name": "A\u0000B"},
+     {"name": "x" * 500}, {"name": "\u202e\u0000"},
      {"name": "Alice", "id": 1}, {"name": "Alice", "language_code": "de"}],
 )  # fmt: skip
 def test_bad_session_bodies_get_400(local_http, body):

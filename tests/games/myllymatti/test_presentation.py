@@ -113,11 +113,13 @@ def test_the_status_shows_tied_cards_lying_there():
     assert "🤝 Tied cards lying there: 7♦ 7♣" in text
 
 
-def test_a_won_trick_is_told_with_the_winners_card_first():
+def test_a_won_trick_is_told_in_the_log_with_the_winners_card_first_not_in_the_story():
     state = position([["2c"], ["kh"], ["5d"]], phase=PHASE_COLLECT, to_act=0, opponent=1)
     state, _ = apply(state, 0, "play:2c", None)
     _, events = apply(state, 1, "play:kh", None)
-    assert lines(GAME.describe_events(events, NAMES))[0] == "🃏 Bo beats Ann (K♥ – 2♣)."
+    assert "  🃏 Bo beats Ann (K♥ – 2♣)." in lines(GAME.describe_log(events, NAMES))
+    # An ordinary trick shows on the table message: the chat gets no message for it.
+    assert not any("beats" in line for line in lines(GAME.describe_events(events, NAMES)))
 
 
 def test_the_story_tells_tricks_the_switch_going_out_and_the_loser():
@@ -127,7 +129,7 @@ def test_the_story_tells_tricks_the_switch_going_out_and_the_loser():
     state, _ = apply(state, 1, "play:9c", None)
     state, events = apply(state, 2, "play:3d", None)
     story = lines(GAME.describe_events(events, NAMES))
-    assert story[0] == "🃏 Bo beats Cy (9♣ – 3♦)."
+    assert "  🃏 Bo beats Cy (9♣ – 3♦)." in lines(GAME.describe_log(events, NAMES))
     assert "🔁 Phase 2! The stock is empty and the hands are shown. Trump: ♠" in story
     assert "Ann kept A♦." in story
     assert "🏁 Cy has no cards for phase 2: out, and safe!" in story
