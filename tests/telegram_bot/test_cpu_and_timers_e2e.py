@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import redis
 
 from tables import lobby
@@ -199,3 +200,23 @@ def test_turn_timers_fire_once_with_two_bot_processes(bot, bot_api, redis_server
         worker.stop()
     assert "Traceback" not in worker.log, worker.log
     assert "worker running" in worker.log
+
+
+@pytest.mark.parametrize(
+    ("command", "heading"), [("minodice", "Mino Dice"), ("myllymatti", "Myllymatti")]
+)
+def test_every_game_has_a_guided_tutorial_with_a_tip_at_the_players_decision(
+    bot, bot_api, redis_client, command, heading
+):
+    bot_api.add_user(ALICE, "Alice")
+    chat = GroupChat(bot_api, ALICE)
+    bot_api.send_message(ALICE, ALICE, f"/tutorial {command}")
+    assert wait_reply(bot_api, ALICE, f"Welcome to the {heading} tutorial")
+    message = chat.wait_table(lambda m: "💡" in m["text"], timeout=30)
+    assert re.search(r"💡 .+", message["text"])
+    assert (
+        redis_client.hget(
+            f"tutorial:{{{ALICE}}}:{command.replace('minodice', 'mino_dice')}", "started"
+        )
+        == b"1"
+    )
