@@ -169,7 +169,10 @@ class Notifier:
         message_id = await asyncio.to_thread(self.messages.message_id, table_id)
         text, keyboard = table_message(table, self.miniapp_link(table), self.inline_mode)
         if pending:
-            if await self._room_for_story(table):
+            # Waiting stories go out with a change (a new turn), never in the middle of one:
+            # the table message must not jump away from under a finger.
+            with_a_change = shown is not None or not table.is_open
+            if with_a_change and await self._room_for_story(table):
                 await self._post_story(table, pending, message_id, text, keyboard)
                 return
             # A busy group: the table message carries the news until there is room.
