@@ -7,9 +7,11 @@ Handlers never render the table themselves; the notifier shows every change.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update, WebAppInfo
 from telegram.constants import ChatType
+from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from games.base import Game
@@ -81,6 +83,8 @@ async def play_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         return
     await query.answer()
     await _open(update, context, GAMES[name])
+    with contextlib.suppress(TelegramError):  # the menu has done its job: no second table
+        await query.edit_message_reply_markup(reply_markup=None)
 
 
 def open_command(game: Game):  # type: ignore[no-untyped-def]

@@ -89,3 +89,25 @@ def test_without_redis_url_the_bot_starts_an_embedded_redis_and_says_so(bot_api,
     assert "started an embedded redis-server" in process.log
     assert (tmp_path / "redis" / "redis.log").exists()
     bot_api.assert_clean()
+
+
+def test_play_offers_every_game_and_opens_the_chosen_one(bot, bot_api):
+    bot_api.add_user(ALICE, "Alice")
+    bot_api.add_chat(GROUP, members=[ALICE])
+    chat = GroupChat(bot_api, GROUP)
+    bot_api.send_message(ALICE, GROUP, "/play")
+    menu = bot_api.wait_for(
+        lambda: next(
+            (m for m in bot_api.messages(GROUP) if "Which game" in (m["text"] or "")), None
+        )
+    )
+    assert labels(menu) == ["🎲 Mia", "🎲 Mino Dice", "🎲 Myllymatti"]
+    assert "/minodice" not in menu["text"]  # summaries, not commands, in the menu
+    forged = chat.press_data(ALICE, menu["message_id"], "play:chess", check=False)
+    assert forged["text"] == "This button is not valid."
+    chat.press(ALICE, "🎲 Mino Dice", menu)
+    lobby = chat.wait_table(lambda m: "Mino Dice: a new table is open" in m["text"])
+    assert "1. Alice 👑" in lobby["text"]
+    bot_api.wait_for(lambda: not bot_api.message(GROUP, menu["message_id"]).get("reply_markup"))
+    commands = {c["command"] for c in bot_api.commands({"type": "all_group_chats"})}
+    assert {"play", "mia", "minodice", "myllymatti"} <= commands
