@@ -226,6 +226,32 @@ class LocalCluster:
     def node_by_port(self, port: int) -> ClusterNode:
         return next(node for node in self.nodes if node.port == port)
 
+    def node_id(self, node: ClusterNode) -> str:
+        with node.client() as client:
+            return str(client.execute_command("CLUSTER", "MYID").decode())
+
+    def migrate_slot(self, slot: int, target: ClusterNode, pause: float = 0.0) -> None:
+        """Move ``slot`` to ``target`` the way ``redis-cli --cluster reshard`` does: mark it
+        importing/migrating, MIGRATE its keys one by one (``pause`` between steps, so clients
+        meet the half-way states: ASK, TRYAGAIN), then give it to the target everywhere."""
+        source = self.node_for_slot(slot)
+        if source.port == target.port:
+            return
+        source_id, target_id = self.node_id(source), self.node_id(target)
+        with source.client() as src, target.client() as dst:
+            dst.execute_command("CLUSTER", "SETSLOT", slot, "IMPORTING", source_id)
+            src.execute_command("CLUSTER", "SETSLOT", slot, "MIGRATING", target_id)
+            while keys := src.execute_command("CLUSTER", "GETKEYSINSLOT", slot, 10):
+                for key in keys:
+                    time.sleep(pause)
+                    src.execute_command("MIGRATE", "127.0.0.1", target.port, key, 0, 5000)
+            time.sleep(pause)
+            dst.execute_command("CLUSTER", "SETSLOT", slot, "NODE", target_id)
+            src.execute_command("CLUSTER", "SETSLOT", slot, "NODE", target_id)
+        for node in self.master_nodes():
+            with node.client() as client:
+                client.execute_command("CLUSTER", "SETSLOT", slot, "NODE", target_id)
+
     def stop(self) -> None:
         for node in self.nodes:
             if node.process is None or node.process.poll() is not None:

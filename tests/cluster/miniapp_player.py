@@ -29,9 +29,12 @@ def play_game(
     *,
     after_move: Callable[[int], None] = lambda count: None,
     max_moves: int = 400,
+    refused: list[int] | None = None,
 ) -> list[int]:
     """Plays until the game is over; the versions the server acknowledged, in order.
-    ``urls`` are used in turn (several web workers); ``after_move`` runs after each move."""
+    ``urls`` are used in turn (several web workers); ``after_move`` runs after each move.
+    With ``refused`` (a list), a move the server did not acknowledge (Redis briefly
+    unavailable) is noted there and the player looks at the table again, as a page does."""
     acknowledged: list[int] = []
     with httpx.Client(timeout=60) as http:
         view = http.get(f"{urls[0]}/api/tables/{table_id}", headers=auth(users[0])).json()
@@ -52,6 +55,10 @@ def play_game(
                 json={"action": choose(mine), "decision": mine["decision"]},
                 headers=auth(mover),
             )
+            if refused is not None and response.status_code != 200:
+                refused.append(response.status_code)
+                view = http.get(f"{url}/api/tables/{table_id}", headers=auth(mover)).json()
+                continue
             assert response.status_code == 200, response.text
             acknowledged.append(response.json()["version"])
             # The other player's page is told by its long poll.
