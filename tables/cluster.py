@@ -77,6 +77,8 @@ def make_cluster_client(url: str) -> PatientCluster:
     """A cluster client from any node's URL (it discovers the rest)."""
     return PatientCluster.from_url(
         url,
+        connection_pool_class=redis.BlockingConnectionPool,  # per node: wait, never raise
+        max_connections=64,
         socket_connect_timeout=2,
         socket_keepalive=True,
         health_check_interval=30,

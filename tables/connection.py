@@ -24,15 +24,25 @@ log = logging.getLogger(__name__)
 DEFAULT_EMBEDDED_DIR = ".local/redis"
 
 
+POOL_SIZE = 512  # connections per process; a request past them waits for one
+POOL_WAIT_SECONDS = 10.0
+
+
 def make_client(url: str) -> redis.Redis:
-    return redis.Redis.from_url(
+    # redis-py's default pool raises "Too many connections" past 100 at once, which a web
+    # worker with thousands of waiting greenlets (or 128 threads) reaches in a burst: a
+    # blocking pool makes the extra requests wait their turn instead.
+    pool = redis.BlockingConnectionPool.from_url(
         url,
+        max_connections=POOL_SIZE,
+        timeout=POOL_WAIT_SECONDS,
         retry=Retry(ExponentialBackoff(cap=2.0, base=0.05), retries=8),
         retry_on_error=[redis.ConnectionError, redis.TimeoutError],
         health_check_interval=30,
         socket_connect_timeout=2,
         socket_keepalive=True,
     )
+    return redis.Redis(connection_pool=pool)
 
 
 def connect(url: str | None = None) -> redis.Redis:
