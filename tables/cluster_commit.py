@@ -70,15 +70,21 @@ class ClusterCommitter:
             address = ask or self.link.node_for(table_key)
             main: list[Command] = [("ASKING",)] if ask else []
             main += [evalsha, *([wait] if wait else [])]
-            groups: list[tuple[tuple[str, int], Sequence[Command]]] = [(address, main)]
             hint_groups = self._group(pending_hints)
-            groups += hint_groups
-            results = self.link.execute_groups(groups)
-            if hint_groups:
-                self._settle_hints(hint_groups, results[1:])
-                pending_hints = []
-            ask = None
+            # Hints for the table's own node ride in its write, after the script.
+            local = next((cmds for addr, cmds in hint_groups if addr == address), [])
+            others = [(addr, cmds) for addr, cmds in hint_groups if addr != address]
+            results = self.link.execute_groups([(address, [*main, *local]), *others])
             outcome = results[0]
+            if not isinstance(outcome, Exception) and local:
+                outcome, local_replies = outcome[: len(main)], outcome[len(main) :]
+                self._settle_hints([(address, local)], [local_replies])
+            elif local:
+                self._settle_hints([(address, local)], [outcome])
+            if others:
+                self._settle_hints(others, results[1:])
+            pending_hints = []
+            ask = None
             retry_reason: str | None = None
             if isinstance(outcome, Exception):
                 unsure = True

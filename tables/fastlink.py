@@ -21,6 +21,7 @@ from typing import Any
 
 import hiredis
 import redis
+from redis.crc import key_slot
 
 MAX_IDLE = 64  # idle sockets kept per node
 
@@ -150,6 +151,7 @@ class ClusterLink:
     def __init__(self, client: Any) -> None:
         self.client = client  # a redis.cluster.RedisCluster
         self._links: dict[str, FastLink] = {}
+        self._slots: dict[int, tuple[str, int]] = {}
         kwargs = client.nodes_manager.connection_kwargs
         self._auth = {
             "username": kwargs.get("username"),
@@ -159,8 +161,13 @@ class ClusterLink:
         }
 
     def node_for(self, key: str) -> tuple[str, int]:
-        node = self.client.get_node_from_key(key)
-        return node.host, int(node.port)
+        """The address of the master serving ``key``'s slot (cached until a refresh)."""
+        slot = key_slot(key.encode())
+        found = self._slots.get(slot)
+        if found is None:
+            node = self.client.nodes_manager.get_node_from_slot(slot)
+            found = self._slots[slot] = (node.host, int(node.port))
+        return found
 
     def link(self, address: tuple[str, int]) -> FastLink:
         name = f"{address[0]}:{address[1]}"
@@ -206,6 +213,7 @@ class ClusterLink:
 
     def refresh(self) -> None:
         """Ask the cluster for its slot map again (after MOVED, or a node going away)."""
+        self._slots = {}
         with contextlib.suppress(redis.RedisError):
             self.client.nodes_manager.initialize()
 
