@@ -94,7 +94,7 @@ class _NodeSubscriber:
             ours = self._pop(channel)
             self.channels.discard(channel)
             if not ours:  # the slot moved away: the cluster unsubscribed us
-                self.owner._reroute(channel, "slot moved")
+                self.owner._reroute(channel, "slot_moved")
 
     def _pop(self, channel: str) -> bool:
         with contextlib.suppress(ValueError):
@@ -168,7 +168,7 @@ class ShardedChangeWatcher(Watchers):
             if self._nodes.get(node.address) is node:
                 del self._nodes[node.address]
         for channel in list(node.channels) + list(node._pending):
-            self._reroute(channel, "node connection lost")
+            self._reroute(channel, "node_lost")
 
     # --- housekeeping: re-routes and lingering subscriptions -------------------------
 
