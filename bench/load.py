@@ -1,48 +1,123 @@
-"""``python -m bench.load``: 200 players at once on the Mini App API, over HTTP.
+"""``python -m bench.load``: thousands of open Mini Apps on the API, over HTTP.
 
-Serves the web app the production way (gunicorn, gthread workers) on an embedded Redis and
-seats 200 simulated players at 100 two-seat tables. Each player opens its table (all within
-the first 5 seconds), keeps a
-long poll open (as the page does) while the other one plays, and on its turn thinks for 1 to
-3 seconds (like a person; ``--think``) and moves, until the time is up; finished tables
-start again. Timed are the requests a player waits for (opening the table, moving), not the
-long polls, which wait by design. Last line: ``p50_ms=… p99_ms=… errors=…``.
-Target p99 <= 50, errors = 0.
+Serves the web app the production way (gunicorn; gevent workers by default, ``--worker-class
+gthread`` for the old way) on a private Redis (``--cluster``: a Redis Cluster). Every one of
+``--players`` pages keeps a long poll open, as the page does. ``--movers`` of them play Mia at
+two-seat tables: on their turn they think for 1 to 3 seconds (``--think``) and move, and
+finished tables start again; the others sit at tables where nobody moves, their waits
+answering at the long poll's timeout. Players arrive within the first 5 seconds.
+
+Timed are the requests a player waits for (opening the table, moving), not the long polls,
+which wait by design. Before the crowd arrives, one player alone makes the same requests:
+their p99 is ``idle_p99_ms``, and ``ratio`` = p99 / idle p99. ``open_waits`` is the most long
+polls open at once. Last line: ``p50_ms=… p99_ms=… idle_p99_ms=… ratio=… errors=…
+open_waits=…``. Targets: ratio <= 5, errors = 0, open_waits = players (p99 <= 50 when the
+machine is not throttled).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
-import redis
+import orjson
 
+from bench.backend import Backend, backend
 from games.rng import DeterministicRng
-from tables import lobby
+from tables import lobby, play
 from tables.model import ChatRef
-from tables.redis_server import RedisServer, free_port
+from tables.redis_server import free_port
 from tables.store import TableStore
 from webapp.init_data import sign_user
 
 TOKEN = "123456789:BENCH-load-token"
 ROOT = Path(__file__).resolve().parents[1]
 ARRIVE_WITHIN = 5.0  # seconds over which the players open their tables
+LONG_POLL = 25  # seconds, the page's (and the server's) long poll
+IDLE_REQUESTS = 100  # requests the lone player makes before the crowd (after a warm-up)
+WARM_UP = 40  # requests first, untimed: the workers' first requests import and connect
+
+
+class Connection:
+    """A lean HTTP/1.1 keep-alive connection (httpx's pool costs O(connections) per request,
+    which at thousands of connections makes the load generator the bottleneck)."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.lock = asyncio.Lock()  # one request at a time, as on a browser's connection
+
+    async def request(
+        self, method: str, path: str, headers: dict[str, str], body: dict | None = None
+    ) -> tuple[int, bytes]:
+        async with self.lock:
+            return await self._exchange(method, path, headers, body)
+
+    async def _exchange(
+        self, method: str, path: str, headers: dict[str, str], body: dict | None
+    ) -> tuple[int, bytes]:
+        for attempt in range(2):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            payload = orjson.dumps(body) if body is not None else b""
+            lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+            lines += [f"{k}: {v}" for k, v in headers.items()]
+            if body is not None:
+                lines += ["Content-Type: application/json", f"Content-Length: {len(payload)}"]
+            try:
+                self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + payload)
+                return await self._response()
+            except (ConnectionError, asyncio.IncompleteReadError):
+                self.close()
+                if attempt:
+                    raise
+        raise ConnectionError("unreachable")
+
+    async def _response(self) -> tuple[int, bytes]:
+        assert self.reader is not None
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status_line, *header_lines = head.decode("latin-1").split("\r\n")
+        length, close = 0, False
+        for line in header_lines:
+            name, _, value = line.partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+            elif name.lower() == "connection" and value.strip().lower() == "close":
+                close = True
+        body = await self.reader.readexactly(length)
+        if close:
+            self.close()
+        return int(status_line.split(" ")[1]), body
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
 
 
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    when: list[float] = field(default_factory=list)  # monotonic time of each timed request
     errors: int = 0
     moves: int = 0
+    open_waits: int = 0
+    most_open: int = 0
+    started: float = 0.0
+
+    def opened(self) -> None:
+        self.open_waits += 1
+        self.most_open = max(self.most_open, self.open_waits)
 
 
 @dataclass
@@ -68,137 +143,279 @@ class Seating:
                 self.table_id = await asyncio.to_thread(self.open)
 
 
-class Player:
-    def __init__(
-        self, client: httpx.AsyncClient, user: int, seating: Seating, stats: Stats, think: float
-    ) -> None:
-        self.client, self.user, self.seating, self.stats = client, user, seating, stats
-        self.think = think
-        self.rng = DeterministicRng(f"player {user}")
-        signed = sign_user(TOKEN, {"id": user, "first_name": f"P{user}"})
-        self.headers = {"Authorization": "tma " + signed}
+def headers_for(user: int) -> dict[str, str]:
+    return {"Authorization": "tma " + sign_user(TOKEN, {"id": user, "first_name": f"P{user}"})}
 
-    async def timed(self, method: str, url: str, **kwargs) -> httpx.Response | None:
+
+def chosen_move(view: dict) -> tuple[str, int]:
+    actions = [a["action"] for row in view["actions"] for a in row]
+    return ("challenge" if "challenge" in actions else actions[0]), view["decision"]
+
+
+class Player:
+    """One open page: its follow loop (a long poll always open) and, for a mover, its turns."""
+
+    def __init__(
+        self,
+        address: tuple[str, int],
+        user: int,
+        seating: Seating,
+        stats: Stats,
+        think: float,
+        moves: bool,
+    ) -> None:
+        self.user, self.seating, self.stats = user, seating, stats
+        self.actions = Connection(*address)  # the page's requests
+        self.waits = Connection(*address)  # the page's long poll
+        self.think, self.moves = think, moves
+        self.rng = DeterministicRng(f"player {user}")
+        self.headers = headers_for(user)
+        self.view: dict | None = None
+        self.changed = asyncio.Event()
+
+    async def timed(self, method: str, url: str, body: dict | None = None) -> dict | None:
+        """The view answered, or None (counted as an error)."""
         started = time.perf_counter()
         try:
-            response = await self.client.request(method, url, headers=self.headers, **kwargs)
-        except httpx.HTTPError:
+            status, content = await self.actions.request(method, url, self.headers, body)
+        except (OSError, asyncio.IncompleteReadError):
             self.stats.errors += 1
             return None
         self.stats.latencies.append((time.perf_counter() - started) * 1000)
-        if response.status_code >= 500 or (method == "GET" and response.status_code != 200):
+        self.stats.when.append(time.monotonic())
+        if status != 200:
             self.stats.errors += 1
-        return response
+            return None
+        return orjson.loads(content)
 
-    async def play(self, until: float, arrive_within: float) -> None:
-        await asyncio.sleep(arrive_within * self.rng.randbelow(1000) / 1000)  # people trickle in
-        view = None
+    def see(self, view: dict | None) -> None:
+        if view is not None and (self.view is None or view["version"] >= self.view["version"]):
+            self.view = view
+            self.changed.set()
+
+    async def run(self, until: float) -> None:
+        await asyncio.sleep(ARRIVE_WITHIN * self.rng.randbelow(1000) / 1000)  # trickle in
+        await self.open()
+        tasks = [asyncio.create_task(self.follow(until))]
+        if self.moves:
+            tasks.append(asyncio.create_task(self.play(until)))
+        await asyncio.gather(*tasks)
+
+    async def open(self) -> None:
+        self.see(await self.timed("GET", f"/api/tables/{self.seating.table_id}"))
+
+    async def follow(self, until: float) -> None:
+        """What the page does all the time: wait for the table's next version."""
         while time.monotonic() < until:
-            table_id = self.seating.table_id
-            if view is None or view["id"] != table_id:
-                response = await self.timed("GET", f"/api/tables/{table_id}")
-                view = response.json() if response is not None and response.is_success else None
-                if view is None:
+            view = self.view
+            if view is None or view["id"] != self.seating.table_id:
+                await self.open()
+                if self.view is None:
                     await asyncio.sleep(0.5)
-                    continue
-            if view["over"]:
-                await self.seating.renew(table_id)
-                view = None
                 continue
-            if view["you"] is not None and view["seats"][view["you"]]["acting"]:
-                await asyncio.sleep(self.think * (1 + 2 * self.rng.randbelow(1000) / 1000))
-                actions = [a["action"] for row in view["actions"] for a in row]
-                action = "challenge" if "challenge" in actions else actions[0]
-                response = await self.timed(
-                    "POST",
-                    f"/api/tables/{table_id}/moves",
-                    json={"action": action, "version": view["version"]},
+            self.stats.opened()
+            try:
+                status, content = await self.waits.request(
+                    "GET", f"/api/tables/{view['id']}/wait?after={view['version']}", self.headers
                 )
-                self.stats.moves += 1
-                view = response.json() if response is not None and response.is_success else None
-                continue
-            try:  # the other player's turn: wait for it, as the page does
-                response = await self.client.get(
-                    f"/api/tables/{table_id}/wait",
-                    headers=self.headers,
-                    timeout=20,
-                    params={"after": view["version"], "timeout": 10},
-                )
-                view = response.json() if response.is_success else None
-            except httpx.HTTPError:
+                if status != 200:
+                    self.stats.errors += 1
+                    await asyncio.sleep(0.5)
+                else:
+                    self.see(orjson.loads(content))
+            except (OSError, asyncio.IncompleteReadError):
                 self.stats.errors += 1
-                view = None
+                await asyncio.sleep(0.5)
+            finally:
+                self.stats.open_waits -= 1
+
+    async def play(self, until: float) -> None:
+        while time.monotonic() < until:
+            self.changed.clear()  # before looking: news from now on wakes us
+            view = self.view
+            if view is None:
+                await self.wait_for_news()
+                continue
+            if view["over"]:
+                await self.seating.renew(view["id"])
+                self.view = None
+                await self.open()
+                continue
+            if view["decision"] is None:
+                await self.wait_for_news()
+                continue
+            await asyncio.sleep(self.think * (1 + 2 * self.rng.randbelow(1000) / 1000))
+            if time.monotonic() >= until:
+                return
+            action, decision = chosen_move(view)
+            answer = await self.timed(
+                "POST", f"/api/tables/{view['id']}/moves", {"action": action, "decision": decision}
+            )
+            self.stats.moves += 1
+            self.see(answer)
+            if answer is None:
+                await self.wait_for_news()
+
+    async def wait_for_news(self) -> None:
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.changed.wait(), timeout=LONG_POLL + 5)
+
+
+async def idle_latencies(address: tuple[str, int], store: TableStore) -> list[float]:
+    """One player alone: the same requests (open the table, move), nobody else about."""
+    seating = Seating(store, 10**6, 10**6)
+    seating.table_id = await asyncio.to_thread(seating.open)
+    stats = Stats()
+    player = Player(address, seating.first_user, seating, stats, 0.0, True)
+    opponent = seating.first_user + 1
+    for _ in range(WARM_UP):
+        await player.actions.request("GET", f"/api/tables/{seating.table_id}", player.headers)
+    for _ in range(IDLE_REQUESTS // 2):
+        await player.open()
+        view = player.view
+        if view is None:
+            continue
+        if view["over"]:
+            await seating.renew(view["id"])
+            continue
+        if view["decision"] is None:  # the other seat moves directly in Redis
+            table = await asyncio.to_thread(store.load, view["id"])
+            legal = [a for row in view["actions"] for a in row]
+            await asyncio.to_thread(_opponent_moves, store, table, opponent, legal)
+            continue
+        action, decision = chosen_move(view)
+        answer = await player.timed(
+            "POST", f"/api/tables/{view['id']}/moves", {"action": action, "decision": decision}
+        )
+        player.see(answer)
+        await asyncio.sleep(0.02)
+    if stats.errors:
+        raise RuntimeError(f"the lone player met {stats.errors} errors")
+    return stats.latencies
+
+
+def _opponent_moves(store: TableStore, table, user: int, _legal: list) -> None:
+    from games.registry import get_game
+
+    game = get_game(table.game)
+    state = game.load(table.state)
+    seat = table.seat_of(user)
+    actions = game.legal_actions(state, seat)
+    action = "challenge" if "challenge" in actions else actions[0]
+    store.change(table.id, lambda t: play.move(t, user, action, store.rng), table.version)
 
 
 async def run(
-    base_url: str, store: TableStore, players: int, seconds: float, think: float
-) -> Stats:
+    address: tuple[str, int],
+    store: TableStore,
+    players: int,
+    movers: int,
+    seconds: float,
+    think: float,
+) -> tuple[Stats, list[float], list[int]]:
     stats = Stats()
-    limits = httpx.Limits(max_connections=players * 2, max_keepalive_connections=players * 2)
-    async with httpx.AsyncClient(base_url=base_url, limits=limits, timeout=10) as client:
-        crowd = []
-        for index in range(players // 2):
-            seating = Seating(store, index, 1000 + 2 * index)
-            seating.table_id = await asyncio.to_thread(seating.open)
-            for user in (seating.first_user, seating.first_user + 1):
-                crowd.append(Player(client, user, seating, stats, think))
-        until = time.monotonic() + seconds
-        await asyncio.gather(*(player.play(until, ARRIVE_WITHIN) for player in crowd))
-    return stats
+    idle = await idle_latencies(address, store)
+    crowd = []
+    for index in range(players // 2):
+        seating = Seating(store, index, 1000 + 2 * index)
+        seating.table_id = await asyncio.to_thread(seating.open)
+        moving = index < movers // 2
+        for user in (seating.first_user, seating.first_user + 1):
+            crowd.append(Player(address, user, seating, stats, think, moving))
+    samples: list[int] = []
+    until = time.monotonic() + seconds
+    stats.started = time.monotonic()
+
+    async def sample() -> None:
+        await asyncio.sleep(ARRIVE_WITHIN + 2)
+        while time.monotonic() < until - 1:
+            samples.append(stats.open_waits)
+            await asyncio.sleep(0.25)
+
+    try:
+        await asyncio.gather(sample(), *(player.run(until) for player in crowd))
+    finally:
+        for player in crowd:
+            player.actions.close()
+            player.waits.close()
+    return stats, idle, samples
+
+
+def serve(backend: Backend, args: argparse.Namespace) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    env = dict(os.environ, TELEGRAM_BOT_TOKEN=TOKEN, **backend.env())
+    command = [
+        sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}",
+        "--worker-class", args.worker_class, "--workers", str(args.workers),
+        "--log-level", "warning", "--timeout", "60", "--graceful-timeout", "3",
+    ]  # fmt: skip
+    if args.worker_class == "gthread":
+        command += ["--threads", str(args.threads)]
+    else:
+        command += ["--worker-connections", str(args.players * 3 + 100)]
+    web = subprocess.Popen([*command, "webapp.wsgi:application"], cwd=ROOT, env=env)
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(400):
+        try:
+            if httpx.get(base + "/healthz", timeout=0.5).status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    return web, port
+
+
+def p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--players", type=int, default=2000, help="open Mini Apps")
+    parser.add_argument("--movers", type=int, default=200, help="of them, players moving")
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=128)
+    parser.add_argument("--worker-class", default="gevent", choices=["gevent", "gthread"])
+    parser.add_argument("--threads", type=int, default=128, help="gthread only")
     parser.add_argument("--think", type=float, default=1.0, help="least seconds to think")
+    parser.add_argument("--cluster", action="store_true", help="on a Redis Cluster")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as data, RedisServer(Path(data)) as server:
-        port = free_port()
-        env = dict(os.environ, TELEGRAM_BOT_TOKEN=TOKEN, REDIS_URL=server.url)
-        web = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--worker-class",
-                "gthread",
-                "--workers",
-                str(args.workers),
-                "--threads",
-                str(args.threads),
-                "--log-level",
-                "warning",
-                "webapp.wsgi:application",
-            ],
-            cwd=ROOT,
-            env=env,
-        )
+    movers = min(args.movers, args.players)
+    with backend(args.cluster) as redis_backend:
+        web, port = serve(redis_backend, args)
         try:
-            base = f"http://127.0.0.1:{port}"
-            for _ in range(200):
-                try:
-                    if httpx.get(base + "/healthz", timeout=0.5).status_code == 200:
-                        break
-                except httpx.HTTPError:
-                    time.sleep(0.05)
-            store = TableStore(redis.Redis.from_url(server.url))
-            stats = asyncio.run(run(base, store, args.players, args.seconds, args.think))
+            store = TableStore(redis_backend.client())
+            stats, idle, samples = asyncio.run(
+                run(("127.0.0.1", port), store, args.players, movers, args.seconds, args.think)
+            )
         finally:
             web.terminate()
-            web.wait(timeout=15)
+            try:
+                web.wait(timeout=20)
+            except subprocess.TimeoutExpired:  # long polls still open: no need to wait
+                web.kill()
+                web.wait()
+    settled = [
+        ms for ms, at in zip(stats.latencies, stats.when, strict=True)
+        if at - stats.started > ARRIVE_WITHIN + 1
+    ]  # fmt: skip
+    if settled:
+        print(f"after the arrivals: p99_ms={p99(settled):.1f} requests={len(settled)}")
     ordered = sorted(stats.latencies)
-    p50 = statistics.median(ordered)
-    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    print(
-        f"players={args.players} timed_requests={len(ordered)} moves={stats.moves} "
-        f"seconds={args.seconds} server={args.workers}x{args.threads} threads"
+    p50, tail, idle_tail = statistics.median(ordered), p99(ordered), p99(idle)
+    steady = int(statistics.median(samples)) if samples else 0
+    server = f"{args.workers}x{args.worker_class}" + (
+        f"x{args.threads}" if args.worker_class == "gthread" else ""
     )
-    print(f"p50_ms={p50:.1f} p99_ms={p99:.1f} errors={stats.errors}")
+    print(
+        f"players={args.players} movers={movers} timed_requests={len(ordered)} "
+        f"moves={stats.moves} seconds={args.seconds} server={server} "
+        f"redis={'cluster' if args.cluster else 'single'} steady_open_waits={steady}"
+    )
+    print(
+        f"p50_ms={p50:.1f} p99_ms={tail:.1f} idle_p99_ms={idle_tail:.1f} "
+        f"ratio={tail / idle_tail:.2f} errors={stats.errors} open_waits={stats.most_open}"
+    )
 
 
 if __name__ == "__main__":

@@ -1,24 +1,33 @@
 """Watch the Redis connection and say so in the log when it goes away and comes back.
 
 Clients retry on their own (see tables.connection), which hides a short outage; operators
-still want to see it. The watch pings with a separate client that does not retry, and logs
-each change of state once.
+still want to see it. The watch pings with a separate client that does not retry (a
+cluster: every master, through the cluster client), and logs each change of state once.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 
 import redis
 from redis.backoff import NoBackoff
+from redis.cluster import RedisCluster
 from redis.retry import Retry
+
+from tables.cluster import is_cluster
 
 log = logging.getLogger(__name__)
 
 
 class RedisWatch:
     def __init__(self, client: redis.Redis, name: str) -> None:
+        self.name = name
+        self.up = True
+        self.cluster = client if is_cluster(client) else None
+        if self.cluster is not None:
+            return  # a cluster is probed through its own client, node by node
         kwargs = dict(client.connection_pool.connection_kwargs)
         for key in ("retry", "retry_on_error", "retry_on_timeout"):
             kwargs.pop(key, None)
@@ -28,12 +37,10 @@ class RedisWatch:
             connection_class=client.connection_pool.connection_class, max_connections=2, **kwargs
         )
         self.probe = redis.Redis(connection_pool=pool, retry=Retry(NoBackoff(), 0))
-        self.name = name
-        self.up = True
 
     def check(self) -> bool:
         try:
-            self.probe.ping()
+            self._ping()
         except redis.RedisError as error:
             if self.up:
                 log.warning(
@@ -45,6 +52,17 @@ class RedisWatch:
             log.warning("%s: Redis is back", self.name)
         self.up = True
         return True
+
+    def _ping(self) -> None:
+        if self.cluster is None:
+            self.probe.ping()
+            return
+        try:  # every master answers (a failover under way: not yet)
+            self.cluster.ping(target_nodes=RedisCluster.PRIMARIES)
+        except redis.RedisError:
+            with contextlib.suppress(redis.RedisError):
+                self.cluster.nodes_manager.initialize()
+            raise
 
     def run_in_thread(self, stop: threading.Event, interval: float = 0.5) -> threading.Thread:
         def loop() -> None:

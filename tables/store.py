@@ -24,7 +24,9 @@ from games.errors import GameError
 from games.registry import get_game
 from games.rng import Rng, SecureRng
 from tables import codec, keys, lobby, play, stats
+from tables.cluster_commit import ClusterCommitter
 from tables.deadlines import next_deadline, refresh_turns
+from tables.durability import Durability, connected_replicas
 from tables.errors import (
     Busy,
     NoSuchTable,
@@ -40,7 +42,7 @@ from tables.log import TableLog
 from tables.model import FINISHED, PLAYING, ChatRef, Seat, Table
 from tables.names import clean_name
 from tables.options import DEFAULT_OPTIONS
-from tables.watch import ChangeWatcher
+from tables.watch import Watchers
 
 _CHECK_AND_SET = """
 local current = redis.call('HGET', KEYS[1], 'v')
@@ -53,7 +55,7 @@ if ARGV[3] ~= '0' then
   redis.call('EXPIRE', KEYS[1], ARGV[3])
   redis.call('EXPIRE', KEYS[2], ARGV[3])
 end
-redis.call('PUBLISH', ARGV[5], ARGV[6] .. ':' .. nv)
+redis.call(ARGV[7], ARGV[5], ARGV[6] .. ':' .. nv)
 return nv
 """
 
@@ -115,8 +117,14 @@ class TableStore:
         self._release_if_owned = client.register_script(_RELEASE_IF_OWNED)
         self.log = TableLog(client)
         self._docs: OrderedDict[str, Table] = OrderedDict()
-        self._link = FastLink(client)
-        self.watcher: ChangeWatcher | None = None  # set by processes that wait for changes
+        self.layout = keys.layout_of(client)
+        self.durability = Durability.from_env(self.layout.cluster)
+        self._committer: ClusterCommitter | None = None
+        if self.layout.cluster:
+            self._committer = ClusterCommitter(client, _CHECK_AND_SET, self.durability)
+        else:
+            self._link = FastLink.for_client(client)
+        self.watcher: Watchers | None = None  # set by processes that wait for changes
 
     # --- reading -------------------------------------------------------------------------
 
@@ -155,20 +163,32 @@ class TableStore:
 
     def wait_for_change(self, table_id: str, after: int, timeout: float) -> int:
         """Block until the table's version passes ``after`` (or ``timeout`` seconds pass);
-        returns the version then. With a :class:`tables.watch.ChangeWatcher` attached it
-        wakes at the commit's notice; without one it looks every fifth of a second."""
+        returns the version then. With a watcher attached (tables.watch) it wakes at the
+        commit's notice, which carries the version; without one it looks every fifth of a
+        second."""
         deadline = time.monotonic() + timeout
-        while True:
-            current = self.redis.hget(keys.table(table_id), "v")
-            if current is None:
-                raise NoSuchTable("no such table")
-            remaining = deadline - time.monotonic()
-            if int(current) > after or remaining <= 0:
-                return int(current)
-            if self.watcher is not None:
-                self.watcher.wait(table_id, min(remaining, WAIT_CHUNK_SECONDS))
-            else:
+        if self.watcher is None:
+            while True:
+                current = self._version(table_id)
+                remaining = deadline - time.monotonic()
+                if current > after or remaining <= 0:
+                    return current
                 time.sleep(min(remaining, POLL_SECONDS))
+        with self.watcher.watching(table_id) as watch:  # before reading: no notice missed
+            while True:
+                current = self._version(table_id)
+                remaining = deadline - time.monotonic()
+                if current > after or remaining <= 0:
+                    return current
+                announced = watch.wait_past(max(after, current), min(remaining, WAIT_CHUNK_SECONDS))
+                if announced > after:
+                    return announced
+
+    def _version(self, table_id: str) -> int:
+        current = self.redis.hget(keys.table(table_id), "v")
+        if current is None:
+            raise NoSuchTable("no such table")
+        return int(current)
 
     # --- creating and changing -----------------------------------------------------------
 
@@ -205,10 +225,7 @@ class TableStore:
         self._claim_chat(chat, table.id)
         self._set_deadline(table)
         events: list[Event] = [{"type": "created", "by": table.seats[0].name}]
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.hset(keys.table(table.id), mapping={"v": 1, "doc": _dump(table)})
-        pipe.expire(keys.table(table.id), self.config.open_key_ttl)
-        pipe.execute()
+        self._write_new(table)
         table.version = 1
         self._after_commit(table)
         return Outcome(table, events)
@@ -264,10 +281,11 @@ class TableStore:
                 doc,
                 ttl,
                 _compact([table.version + 1, codec.encode(logged, fields)]) if logged else "",
-                keys.CHANGES_CHANNEL,
+                self.layout.changes_channel(table_id),
                 table_id,
+                self.layout.publish_command,
             ]
-            result = self._commit(table, script_keys, script_args, indexes_changed)
+            result = self._commit(table, script_keys, script_args, indexes_changed, doc)
             if result == -1:
                 self._docs.pop(table_id, None)
                 raise NoSuchTable("no such table")
@@ -289,26 +307,38 @@ class TableStore:
         raise Busy("the table is too busy, try again")
 
     def _commit(
-        self, table: Table, script_keys: list[str], script_args: list[Any], indexes: bool
+        self,
+        table: Table,
+        script_keys: list[str],
+        script_args: list[Any],
+        indexes: bool,
+        doc: bytes,
     ) -> int:
         """The check-and-set and the index hints in one round trip.
 
         The hot path of every move, so it talks to a pooled connection directly: one packed
         write, then the replies. (A redis-py Pipeline costs several times the round trip in
         Python, and a Script object in a pipeline asks SCRIPT EXISTS first.) Any connection
-        trouble falls back to the ordinary client, which retries.
+        trouble falls back to the ordinary client, which retries. Against a cluster, the
+        same round trip spans the nodes concerned (tables.cluster_commit).
         """
         hints: list[tuple[Any, ...]] = []
         self._add_hints(_Collector(hints), table, table.version + 1, indexes)
         script = self._check_and_set
+        if self._committer is not None:
+            return self._committer.commit(script.sha, script_keys, script_args, hints, doc)
+        wait = self.durability.wait_command()
+        unsure = False  # the connection broke after the script may have run
         for _ in range(2):
             commands = [
                 ("EVALSHA", script.sha, len(script_keys), *script_keys, *script_args),
+                *([wait] if wait else []),
                 *hints,
             ]
             try:
                 replies = self._send_all(commands)
             except (redis.ConnectionError, redis.TimeoutError):
+                unsure = True
                 pipe = self.redis.pipeline(transaction=False)
                 for command in commands:
                     pipe.execute_command(*command)
@@ -322,8 +352,41 @@ class TableStore:
                 continue
             if isinstance(first, Exception):
                 raise first
-            return int(first)
+            result = int(first)
+            if result == -2 and unsure and self._holds(table.id, table.version + 1, doc):
+                result = table.version + 1  # the lost reply was this very commit's
+            if wait and result > 0:
+                self._check_durable(replies[1])
+            return result
         raise Busy("could not load the move script")
+
+    def _holds(self, table_id: str, version: int, doc: bytes) -> bool:
+        stored_version, stored_doc = self.redis.hmget(keys.table(table_id), "v", "doc")
+        return stored_version is not None and int(stored_version) == version and stored_doc == doc
+
+    def _check_durable(self, acknowledged: Any) -> None:
+        count = 0 if isinstance(acknowledged, Exception) else int(acknowledged)
+        if count < self.durability.replicas:
+            info = self.redis.info("replication")
+            self.durability.check(count, connected_replicas(info))
+
+    def _write_new(self, table: Table) -> None:
+        """A new table's first version (and, when asked for, a replica's confirmation)."""
+        key = keys.table(table.id)
+        commands: list[tuple[Any, ...]] = [
+            ("HSET", key, "v", 1, "doc", _dump(table)),
+            ("EXPIRE", key, self.config.open_key_ttl),
+        ]
+        if self._committer is not None:
+            self._committer.run_on_key(key, commands)
+            return
+        pipe = self.redis.pipeline(transaction=True)
+        for command in commands:
+            pipe.execute_command(*command)
+        pipe.execute()
+        wait = self.durability.wait_command()
+        if wait:
+            self._check_durable(self.redis.execute_command(*wait))
 
     def _send_all(self, commands: list[tuple[Any, ...]]) -> list[Any]:
         try:
@@ -375,7 +438,14 @@ class TableStore:
 
     def due_tables(self, now: float | None = None, limit: int = 100) -> list[str]:
         now = self.clock() if now is None else now
-        return [_text(t) for t in self.redis.zrangebyscore(keys.DEADLINES, "-inf", now, 0, limit)]
+        layout = self.layout
+        if layout.partitions == 1:
+            found = self.redis.zrangebyscore(layout.deadlines(0), "-inf", now, 0, limit)
+            return [_text(t) for t in found]
+        pipe = self.redis.pipeline(transaction=False)
+        for partition in layout.all():
+            pipe.zrangebyscore(layout.deadlines(partition), "-inf", now, 0, limit)
+        return [_text(t) for batch in pipe.execute() for t in batch][: limit * 4]
 
     def fire_deadline(self, table_id: str) -> Outcome | None:
         """Do what a table's passed deadline calls for (see tables.deadlines), exactly once:
@@ -394,7 +464,7 @@ class TableStore:
             self._refresh_deadline_hint(table_id)
             return None
         except NoSuchTable:
-            self.redis.zrem(keys.DEADLINES, table_id)
+            self.redis.zrem(self._deadlines(table_id), table_id)
             return None
 
     # --- internals -----------------------------------------------------------------------
@@ -443,32 +513,36 @@ class TableStore:
                     pipe.expire(keys.user_tables(seat.user_id), self.config.open_key_ttl)
                 else:
                     pipe.srem(keys.user_tables(seat.user_id), table.id)
+            active = self.layout.active(self.layout.partition(table.id))
             if table.is_open:
-                pipe.sadd(keys.ACTIVE, table.id)
+                pipe.sadd(active, table.id)
                 pipe.expire(keys.chat_table(table.chat), self.config.open_key_ttl)
             else:
-                pipe.srem(keys.ACTIVE, table.id)
+                pipe.srem(active, table.id)
         if table.is_open and table.deadline is not None:
-            pipe.zadd(keys.DEADLINES, {table.id: table.deadline})
+            pipe.zadd(self._deadlines(table.id), {table.id: table.deadline})
         else:
-            pipe.zrem(keys.DEADLINES, table.id)
+            pipe.zrem(self._deadlines(table.id), table.id)
         pipe.xadd(
-            keys.UPDATES,
+            self.layout.updates(self.layout.partition(table.id)),
             {"t": table.id, "v": version},
             maxlen=self.config.updates_maxlen,
             approximate=True,
         )
 
+    def _deadlines(self, table_id: str) -> str:
+        return self.layout.deadlines(self.layout.partition(table_id))
+
     def _refresh_deadline_hint(self, table_id: str) -> None:
         try:
             table = self.load(table_id)
         except NoSuchTable:
-            self.redis.zrem(keys.DEADLINES, table_id)
+            self.redis.zrem(self._deadlines(table_id), table_id)
             return
         if table.is_open and table.deadline is not None:
-            self.redis.zadd(keys.DEADLINES, {table_id: table.deadline})
+            self.redis.zadd(self._deadlines(table_id), {table_id: table.deadline})
         else:
-            self.redis.zrem(keys.DEADLINES, table_id)
+            self.redis.zrem(self._deadlines(table_id), table_id)
 
 
 class _NotDue(Exception):

@@ -57,8 +57,11 @@ class Sweeper:
 
     async def sweep_unrendered(self) -> None:
         def stale() -> list[str]:
-            client = self.store.redis
-            ids = [i.decode() for i in client.smembers(keys.ACTIVE)]
+            client, layout = self.store.redis, self.store.layout
+            pipe = client.pipeline(transaction=False)
+            for partition in layout.all():  # every partition of the open tables' index
+                pipe.smembers(layout.active(partition))
+            ids = [i.decode() for members in pipe.execute() for i in members]
             pipe = client.pipeline(transaction=False)
             for table_id in ids:
                 pipe.hmget(keys.table(table_id), "v", "rv")

@@ -24,6 +24,7 @@ from translations import SUPPORTED_LANGUAGES, best_language, render
 from webapp.auth import authenticate
 from webapp.errors import ApiError
 from webapp.payload import page_strings, table_payload
+from webapp.shared_waits import SHARED_WAITS
 
 api = Blueprint("api", __name__, url_prefix="/api")
 ACTION_PATTERN = re.compile(r"^[a-z0-9_:,.\-]{1,64}$")
@@ -118,11 +119,17 @@ def wait(table_id: str) -> ResponseReturnValue:
     timeout = _int_arg("timeout", default=int(settings.long_poll_seconds), low=0, high=60)
     if not is_table_id(table_id):
         raise ApiError("no_such_table")
-    try:
-        store().wait_for_change(table_id, after, min(timeout, settings.long_poll_seconds))
-    except NoSuchTable:
-        raise ApiError("no_such_table") from None
-    return ok(table_payload(store(), load_table(table_id), user.id, language()))
+    lang = language()
+
+    def answer() -> dict[str, Any]:
+        try:
+            store().wait_for_change(table_id, after, min(timeout, settings.long_poll_seconds))
+        except NoSuchTable:
+            raise ApiError("no_such_table") from None
+        return table_payload(store(), load_table(table_id), user.id, lang)
+
+    # The same person's other tabs asking the same thing share this wait.
+    return ok(SHARED_WAITS.run((table_id, user.id, after, timeout, lang), answer))
 
 
 @api.post("/tables/<table_id>/moves")

@@ -8,11 +8,11 @@ import threading
 from tables.connection import connect
 from tables.health import RedisWatch
 from tables.store import TableStore
-from tables.watch import ChangeWatcher
+from tables.watch import watcher_for
 
 
 def serving_store(redis_url: str | None) -> TableStore:
     store = TableStore(connect(redis_url))
-    store.watcher = ChangeWatcher(store.redis).start()
+    store.watcher = watcher_for(store.redis)
     RedisWatch(store.redis, "webapp").run_in_thread(threading.Event())
     return store

@@ -35,10 +35,11 @@ USERS = {ALICE: "Alice", BOB: "Bob", CAROL: "Carol"}
 class WebWorker:
     """``python -m webapp`` as a child process."""
 
-    def __init__(self, redis_url: str, log_path: Path) -> None:
+    def __init__(self, redis_url: str, log_path: Path, extra: dict[str, str] | None = None) -> None:
         self.port = free_port()
         env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "REDIS_"))}
         env.update(TELEGRAM_BOT_TOKEN=TOKEN, REDIS_URL=redis_url, WEBAPP_PORT=str(self.port))
+        env.update(extra or {})
         self.log_path = log_path
         self.process = subprocess.Popen(
             [sys.executable, "-m", "webapp"], cwd=ROOT, env=env,

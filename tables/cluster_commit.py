@@ -1,0 +1,211 @@
+"""A move's commit against a Redis Cluster, in one round trip when nothing moves.
+
+The check-and-set script (and the WAIT that makes it durable, tables.durability) goes to the
+node serving the table's slot; each index hint goes to the node serving its partition's
+slot; all are written before any reply is read (tables.fastlink.ClusterLink). What the
+cluster may answer instead of a result is followed here:
+
+- ``MOVED``: the slot lives elsewhere now (a resharding finished, a failover): the slot map
+  is read again and the script sent to the new owner.
+- ``ASK``: the slot is being migrated and the table's keys already left: ``ASKING`` + the
+  script on the target node, once.
+- ``TRYAGAIN`` (the keys are split mid-migration), ``CLUSTERDOWN`` (a failover is under
+  way), a connection that breaks: wait a little and try again, for as long as a failover
+  takes.
+- ``NOSCRIPT``: a node that never saw the script (a new master): load it there.
+
+A connection that broke after the script was sent leaves it unknown whether the script ran.
+A retry then finds the version moved on (``-2``); if the table now holds exactly the document
+this commit wrote, it was this commit, and it counts as made.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import redis
+from redis.backoff import ExponentialBackoff
+
+from tables.cluster import FAILOVER_PATIENCE
+from tables.durability import Durability, connected_replicas, parse_info
+from tables.fastlink import ClusterLink, FastLinkUnavailable
+
+log = logging.getLogger(__name__)
+
+Command = tuple[Any, ...]
+
+
+class ClusterCommitter:
+    def __init__(self, client: Any, script_source: str, durability: Durability) -> None:
+        self.client = client
+        self.source = script_source
+        self.durability = durability
+        self.link = ClusterLink(client)
+        self.patience = FAILOVER_PATIENCE
+
+    def commit(
+        self,
+        sha: str,
+        script_keys: Sequence[str],
+        script_args: Sequence[Any],
+        hints: Sequence[Command],
+        doc: bytes,
+    ) -> int:
+        """Run the check-and-set on the table's node and the hints on theirs; the script's
+        result (new version, -1 no table, -2 moved on)."""
+        table_key = script_keys[0]
+        expected = int(script_args[0])
+        evalsha: Command = ("EVALSHA", sha, len(script_keys), *script_keys, *script_args)
+        wait = self.durability.wait_command()
+        backoff = ExponentialBackoff(cap=0.5, base=0.02)
+        deadline = time.monotonic() + self.patience
+        pending_hints = list(hints)
+        ask: tuple[str, int] | None = None
+        unsure = False  # a send broke after the script may have run
+        failures = 0
+        while True:
+            address = ask or self.link.node_for(table_key)
+            main: list[Command] = [("ASKING",)] if ask else []
+            main += [evalsha, *([wait] if wait else [])]
+            hint_groups = self._group(pending_hints)
+            # Hints for the table's own node ride in its write, after the script.
+            local = next((cmds for addr, cmds in hint_groups if addr == address), [])
+            others = [(addr, cmds) for addr, cmds in hint_groups if addr != address]
+            results = self.link.execute_groups([(address, [*main, *local]), *others])
+            outcome = results[0]
+            if not isinstance(outcome, Exception) and local:
+                outcome, local_replies = outcome[: len(main)], outcome[len(main) :]
+                self._settle_hints([(address, local)], [local_replies])
+            elif local:
+                self._settle_hints([(address, local)], [outcome])
+            if others:
+                self._settle_hints(others, results[1:])
+            pending_hints = []
+            ask = None
+            retry_reason: str | None = None
+            if isinstance(outcome, Exception):
+                unsure = True
+                retry_reason = str(outcome)
+                self.link.refresh()
+            else:
+                replies = outcome[1:] if main[0] == ("ASKING",) else outcome
+                first = replies[0]
+                if isinstance(first, redis.ResponseError):
+                    text = str(first)
+                    kind = text.split(" ", 1)[0]
+                    if kind == "MOVED":
+                        self.link.refresh()
+                        retry_reason = text
+                    elif kind == "ASK":
+                        host, port = text.split(" ")[2].rsplit(":", 1)
+                        ask = (host, int(port))
+                        continue
+                    elif kind in ("TRYAGAIN", "CLUSTERDOWN"):
+                        retry_reason = text
+                    elif kind == "NOSCRIPT":
+                        self._load_script(address)
+                        continue
+                    else:
+                        raise first
+                else:
+                    result = int(first)
+                    if result == -2 and unsure and self._is_ours(table_key, expected, doc):
+                        result = expected + 1  # the reply lost was this very commit's
+                    elif result > 0 and self.durability.replicas:
+                        self._check_durable(address, replies[1])
+                    if failures and result > 0:
+                        self._announce_again(hints)
+                    return result
+            failures += 1
+            if time.monotonic() >= deadline:
+                raise redis.ConnectionError(f"could not commit to the cluster: {retry_reason}")
+            if failures == 1:
+                log.info("commit retried: %s", retry_reason)
+            time.sleep(backoff.compute(failures))
+
+    def _announce_again(self, hints: Sequence[Command]) -> None:
+        """The update notice went out with the first try, possibly before the commit landed
+        (its node answered first): once more, so a notifier that looked too early looks
+        again (showing a version twice is harmless, the render claims each once)."""
+        for command in hints:
+            if command[0] == "XADD":
+                self.client.execute_command(*command)
+
+    def run_on_key(self, key: str, commands: Sequence[Command]) -> list[Any]:
+        """Commands of one slot, followed by the durability WAIT, on the key's node (a new
+        table's first write). Redirections and failovers are followed like a commit's."""
+        wait = self.durability.wait_command()
+        batch = [*commands, *([wait] if wait else [])]
+        backoff = ExponentialBackoff(cap=0.5, base=0.02)
+        deadline = time.monotonic() + self.patience
+        failures = 0
+        while True:
+            address = self.link.node_for(key)
+            (outcome,) = self.link.execute_groups([(address, batch)])
+            if not isinstance(outcome, Exception):
+                errors = [r for r in outcome if isinstance(r, redis.ResponseError)]
+                if not errors:
+                    if wait:
+                        self._check_durable(address, outcome[-1])
+                    return outcome[: len(commands)]
+                if not str(errors[0]).startswith(("MOVED", "ASK", "TRYAGAIN", "CLUSTERDOWN")):
+                    raise errors[0]
+            self.link.refresh()
+            failures += 1
+            if time.monotonic() >= deadline:
+                raise redis.ConnectionError("could not write to the cluster")
+            time.sleep(backoff.compute(failures))
+
+    def _group(self, commands: Sequence[Command]) -> list[tuple[tuple[str, int], list[Command]]]:
+        by_node: dict[tuple[str, int], list[Command]] = {}
+        for command in commands:
+            by_node.setdefault(self.link.node_for(command[1]), []).append(command)
+        return list(by_node.items())
+
+    def _settle_hints(
+        self,
+        groups: Sequence[tuple[tuple[str, int], Sequence[Command]]],
+        results: Sequence[list[Any] | Exception],
+    ) -> None:
+        """Hints that did not land on the fast path go through redis-py (which follows
+        redirections and rides out a failover). A hint refused for another reason is a bug."""
+        for (_address, commands), outcome in zip(groups, results, strict=True):
+            if isinstance(outcome, FastLinkUnavailable | Exception):
+                redo = list(commands)
+            else:
+                redo = [c for c, r in zip(commands, outcome, strict=True) if _redirected(r)]
+                refused = [r for r in outcome if isinstance(r, redis.ResponseError)]
+                if len(refused) > len(redo):
+                    raise next(r for r in refused if not _redirected(r))
+            for command in redo:
+                self.client.execute_command(*command)
+
+    def _load_script(self, address: tuple[str, int]) -> None:
+        try:
+            self.link.link(address).execute([("SCRIPT", "LOAD", self.source)])
+        except FastLinkUnavailable:
+            self.link.refresh()
+
+    def _is_ours(self, table_key: str, expected: int, written: bytes) -> bool:
+        version, doc = self.client.hmget(table_key, "v", "doc")
+        return version is not None and int(version) == expected + 1 and doc == written
+
+    def _check_durable(self, address: tuple[str, int], acknowledged: Any) -> None:
+        count = int(acknowledged) if not isinstance(acknowledged, Exception) else 0
+        if count >= self.durability.replicas:
+            return
+        try:
+            (raw,) = self.link.link(address).execute([("INFO", "replication")])
+            connected = connected_replicas(parse_info(raw))
+        except FastLinkUnavailable:
+            connected = self.durability.replicas  # unknown: assume they are there
+        self.durability.check(count, connected)
+
+
+def _redirected(reply: Any) -> bool:
+    return isinstance(reply, redis.ResponseError) and str(reply).startswith(
+        ("MOVED", "ASK", "TRYAGAIN", "CLUSTERDOWN")
+    )
