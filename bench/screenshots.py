@@ -52,8 +52,16 @@ class Servers:
     secret: str
 
 
-def shoot(servers: Servers, browser: Any, script: Script | None, name: str, theme: str,
-          width: int, language: str, path: Path) -> None:
+def shoot(
+    servers: Servers,
+    browser: Any,
+    script: Script | None,
+    name: str,
+    theme: str,
+    width: int,
+    language: str,
+    path: Path,
+) -> None:
     height = 900 if width >= 1000 else 700
     context = browser.new_context(
         viewport={"width": width, "height": height},

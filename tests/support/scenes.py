@@ -181,9 +181,10 @@ def you_are_out(script: Script) -> bool:
     if table.status != PLAYING:
         return False
     seat = script.seat_of()
-    return seat in table.left or script.game.seat_badges(script.game.public_view(script.state()))[
-        seat
-    ].out
+    return (
+        seat in table.left
+        or script.game.seat_badges(script.game.public_view(script.state()))[seat].out
+    )
 
 
 def scene(
