@@ -137,6 +137,7 @@
     haptic("impact", "medium");
     try {
       const table = await api(path, { method: "POST", body: JSON.stringify(body) });
+      haptic("notify", "success");
       notice("");
       shell.render(table);
     } catch (error) {
