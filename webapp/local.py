@@ -81,7 +81,6 @@ LOCAL_STRINGS = {
     "name_needed": N_("Please enter your name."),
     "tutorial_start": N_("🎓 Learn with a guided game"),
     "tutorial_about": N_("A guided game against easy CPUs, with a tip at each of your moves."),
-    "options": N_("Table"),
 }
 
 

@@ -226,7 +226,6 @@ PAGE_STRINGS = {
     "how_to_play": N_("How to play"),
     "rules_of": N_("Rules: {preset}"),
     "custom_rules": N_("Rules: your own settings"),
-    "settings": N_("Settings"),
     "verify_about": N_(
         "Each secret is fixed when it is dealt, and its SHA-256 commitment is shown at once. "
         "When it is revealed, hash the text and compare."
@@ -237,7 +236,6 @@ PAGE_STRINGS = {
     "you_win": N_("You win! 🎉"),
     "you_share_win": N_("You share the win! 🎉"),
     "winner_is": N_("🏆 {name} wins!"),
-    "ranking": N_("Final ranking"),
     "rematch": N_("🔁 Rematch"),
     "close": N_("Close"),
     "leave_game": N_("🚪 Leave the game"),
