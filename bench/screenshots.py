@@ -24,7 +24,7 @@ from tables.redis_server import RedisServer
 from tables.store import TableStore
 from tests.support.browser import chromium
 from tests.support.clock import Clock
-from tests.support.scenes import SCENES, Script, scene
+from tests.support.scenes import SCENES, Script, person, scene
 from tests.support.telegram_web_app_stub import TelegramWebAppStub
 from tests.webapp.conftest import WebServer
 from translations import SUPPORTED_LANGUAGES
@@ -52,35 +52,36 @@ class Servers:
     secret: str
 
 
-def shoot(
-    servers: Servers,
-    browser: Any,
-    script: Script | None,
-    name: str,
-    theme: str,
-    width: int,
-    language: str,
-    path: Path,
-) -> None:
-    height = 900 if width >= 1000 else 700
+def new_context(browser: Any, servers: Servers, theme: str, width: int, language: str) -> Any:
+    """One browser tab per theme, width and language; signed in as the scenes' first person
+    (the same in every scene), so it only moves from table to table."""
     context = browser.new_context(
-        viewport={"width": width, "height": height},
+        viewport={"width": width, "height": 900 if width >= 1000 else 700},
         device_scale_factor=1,
         color_scheme="dark" if theme == "dark" else "light",
         locale=language,
         extra_http_headers={"Accept-Language": language},
     )
     page = context.new_page()
-    user = dict(script.users[0], language_code=language) if script else None
+    if theme != "telegram":
+        page.add_init_script(SESSION_SCRIPT % sign_user(servers.secret, person(0, language)))
+    return page
+
+
+def shoot(
+    servers: Servers,
+    page: Any,
+    script: Script | None,
+    name: str,
+    theme: str,
+    language: str,
+    path: Path,
+) -> None:
     if theme == "telegram" and script:
-        servers.stub.set_user(user, start_param=script.table_id)
+        servers.stub.set_user(person(0, language), start_param=script.table_id)
         page.goto(servers.telegram.url + "/")
     else:
-        if script:
-            init = sign_user(servers.secret, user)
-            page.add_init_script(SESSION_SCRIPT % init)
-        query = f"?table={script.table_id}" if script else ""
-        page.goto(servers.local.url + "/" + query)
+        page.goto(servers.local.url + "/" + (f"?table={script.table_id}" if script else ""))
     if script:
         version = script.table.version
         page.wait_for_selector(f'#table[data-version="{version}"][data-drawn="game"]')
@@ -90,10 +91,9 @@ def shoot(
     else:
         page.wait_for_selector("#setup:not([hidden]) #cpus")
     page.evaluate("document.fonts.ready.then(() => true)")
-    page.wait_for_timeout(120)  # let the first frame of any motion settle
+    page.wait_for_timeout(60)  # let the first frame settle
     path.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(path), full_page=True)
-    context.close()
 
 
 def contact_sheet(browser: Any, images: list[tuple[str, Path]], path: Path, width: int) -> None:
@@ -144,29 +144,34 @@ def run(args: argparse.Namespace) -> int:
 
 
 def shoot_all(servers: Servers, browser: Any, args: argparse.Namespace) -> int:
-    count = 0
+    scripts: dict[tuple[str, str], Script | None] = {}
     for game in args.games:
         for name in args.scenes:
             if name == "setup" and game != args.games[0]:
                 continue  # one setup form serves every game
-            base = "turn" if name == "turn-lifted" else name
             if name == "turn-lifted" and game != "mia":
                 continue
-            script = None if name == "setup" else scene(servers.store, servers.clock, game, base)
-            for theme in args.themes:
-                if theme == "telegram" and script is None:
-                    continue
-                for width in args.widths:
-                    shots = []
-                    for language in args.languages:
-                        path = OUT / game / f"{name}-{theme}-{width}-{language}.png"
-                        shoot(servers, browser, script, name, theme, width, language, path)
-                        shots.append((language, path))
-                        count += 1
-                    if args.sheets:
-                        sheet = OUT / "sheets" / f"{game}-{name}-{theme}-{width}.png"
-                        contact_sheet(browser, shots, sheet, width)
-    return count
+            base = "turn" if name == "turn-lifted" else name
+            scripts[game, name] = (
+                None if name == "setup" else scene(servers.store, servers.clock, game, base)
+            )
+    shots: dict[tuple[str, str, str, int], list[tuple[str, Path]]] = {}
+    for theme in args.themes:
+        for width in args.widths:
+            for language in args.languages:
+                page = new_context(browser, servers, theme, width, language)
+                for (game, name), script in scripts.items():
+                    if theme == "telegram" and script is None:
+                        continue
+                    path = OUT / game / f"{name}-{theme}-{width}-{language}.png"
+                    shoot(servers, page, script, name, theme, language, path)
+                    shots.setdefault((game, name, theme, width), []).append((language, path))
+                page.context.close()
+    if args.sheets:
+        for (game, name, theme, width), images in shots.items():
+            sheet = OUT / "sheets" / f"{game}-{name}-{theme}-{width}.png"
+            contact_sheet(browser, images, sheet, width)
+    return sum(len(images) for images in shots.values())
 
 
 def main() -> None:

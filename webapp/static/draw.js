@@ -38,7 +38,7 @@
     document.title = table.title;
     renderPill(table);
     const drew = renderFelt(table, renderer, h);
-    renderLines(table, drew);
+    const verify = renderLines(table, drew);
     shell.renderMoment(table, renderer, h);
     renderPrivate(table, renderer, h);
     renderActions(table);
@@ -46,7 +46,7 @@
     extra.replaceChildren();
     if (table.public && renderer.extra) renderer.extra(extra, table, h);
     extra.hidden = !extra.childElementCount;
-    shell.renderLearn(table, drew && drew.verify ? drew.verify : []);
+    shell.renderLearn(table, verify);
     if (window.LocalMode) window.LocalMode.rendered(table);
     state.booted = true;
     // For tests and screenshots: which version is drawn, and whether by the game's renderer.
@@ -133,11 +133,17 @@
 
   // What the game's renderer drew stays out of the lines: the header stays; a renderer that
   // returns {lines} keeps those (say, whose move it is), {verify} goes to the verify detail.
+  // Whatever the renderer, a line that holds a commitment (64 hex digits) goes to "verify".
   function renderLines(table, drew) {
     let lines = table.lines;
     if (drew === true) lines = lines.slice(0, 1);
     else if (drew && Array.isArray(drew.lines)) lines = lines.slice(0, 1).concat(drew.lines);
+    const verify = (drew && drew.verify) || [];
+    const committed = (line) => /[0-9a-f]{64}/.test(line);
+    verify.push(...table.lines.filter((line) => committed(line) && !verify.includes(line)));
+    lines = lines.filter((line) => !committed(line));
     $("lines").replaceChildren(...lines.map((line, i) => element("p", i === 0 ? "head" : "", line)));
+    return verify;
   }
 
   // --- the private panel ---------------------------------------------------------------------

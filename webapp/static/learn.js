@@ -16,9 +16,10 @@
     tutorial.hidden = !progress;
     if (progress) tutorial.textContent = say("tutorial") + " · " + say("tutorial_progress", progress);
     renderProofs(table, verifyLines);
-    if (rules.table !== table.id) {
+    if (rules.table !== table.id) {  // a new table: its rules (open while waiting to start)
       rules.table = table.id;
       $("rules-body").replaceChildren();
+      if (table.status === "lobby") $("rules").open = true;
       if ($("rules").open) loadRules();
     }
     if (table.over && state.statsFor !== table.id + ":" + table.version) {

@@ -1,7 +1,8 @@
 // The moment: the latest reveal or result, right under the felt (never below the buttons).
 // The game's renderer draws what was uncovered (renderer.moment), the shell adds the story
 // lines, a banner when it concerns you ("You lose a life"), motion, a haptic, and at the end
-// of a game the winner's celebration. Drawn once per moment, so its motion plays once.
+// of a game the winner's celebration. Drawn once per moment, so its motion plays once. A
+// renderer may say {skip: true}: the story says nothing the table does not (a new hand).
 "use strict";
 (function () {
   const shell = window.Shell;
@@ -34,12 +35,16 @@
       return;
     }
     const key = [table.id, version, !!renderer.moment, table.story.join("\n")].join("|");
-    box.hidden = false;
-    if (key === state.momentKey) return;
+    if (key === state.momentKey) { box.hidden = state.momentHidden; return; }
     state.momentKey = key;
+    state.momentHidden = box.hidden = false;
     h.fresh = fresh && !h.reduced;
     const art = element("div", "moment-art");
     const drawn = (renderer.moment && moment ? renderer.moment(art, table, h) : null) || {};
+    if (drawn.skip && !table.over) {  // nothing worth a moment
+      state.momentHidden = box.hidden = true;
+      return;
+    }
     // At the end: your win, else (a loss of yours first) who won; otherwise what the game says.
     const end = finale(table);
     let banner = drawn.banner || "", tone = drawn.tone || "info", second = "";

@@ -79,6 +79,7 @@
     const won = events.find((e) => e.type === "trick_won");
     const scored = events.find((e) => e.type === "hand_scored");
     const bids = events.find((e) => e.type === "bids_revealed");
+    if (!won && !scored && !bids) return { skip: true };  // a new hand: the felt says so
     let tone = "info", banner = "";
     if (won) {
       const rolls = events.filter((e) => e.type === "rolled" && e.trick === won.trick);
