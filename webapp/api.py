@@ -93,6 +93,14 @@ def me() -> ResponseReturnValue:
     )
 
 
+@api.get("/strings")
+def strings() -> ResponseReturnValue:
+    """The page's words without signing in (nothing in them is secret): what a page says when
+    its sign-in is refused, in ``?language=`` (Telegram's language code) or the browser's."""
+    lang = best_language(request.args.get("language") or request.accept_languages.best)
+    return ok({"language": lang, "strings": page_strings(lang)})
+
+
 def total_stats(user_id: int) -> dict[str, Any]:
     """Games and wins over every game, and each game's own counters."""
     per_game = stats.user_games(store().redis, user_id)

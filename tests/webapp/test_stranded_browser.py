@@ -8,11 +8,18 @@ import time
 
 import pytest
 
+from tables.model import ChatRef
 from tables.redis_server import free_port
 from tests.support.browser import chromium
 from tests.support.pages import drawn, new_page, open_as, wait_until
 from tests.support.scenes import scene
+from tests.support.telegram_web_app_stub import TelegramWebAppStub
+from tests.webapp.conftest import TOKEN, USERS, WebServer
 from tests.webapp.test_local_command import run_local
+from translations import tr
+from webapp.app import create_app
+from webapp.config import WebConfig
+from webapp.payload import PAGE_STRINGS
 
 TELEGRAM_ONLY = "Please open this page from Telegram."
 
@@ -100,3 +107,26 @@ def test_coming_back_under_your_name_puts_you_in_your_own_seat(browser, local_we
     friend.fill("#name", "Bob")
     friend.click("#go")
     wait_until(lambda: len(local_store.load(table_id).seats) == 3, what="Bob joins")
+
+
+def test_an_old_page_in_telegram_says_so_and_offers_to_reload(browser, store):
+    table_id = store.create(ChatRef(-100777), 1, "Alice", game="mia").table.id
+    with TelegramWebAppStub(TOKEN) as stub:
+        web = WebServer(create_app(store, WebConfig(bot_token=TOKEN, telegram_js_url=stub.url)))
+        web.start()
+        try:
+            page = new_page(browser)
+            two_days_ago = int(time.time()) - 2 * 86400
+            german = {**USERS[1], "language_code": "de"}
+            stub.set_user(german, start_param=table_id, auth_date=two_days_ago)
+            page.goto(web.url + "/")
+            page.wait_for_selector("#notice.error button.link")
+            notice = page.inner_text("#notice")
+            assert notice.startswith(tr("de", PAGE_STRINGS["expired"]))
+            assert TELEGRAM_ONLY not in notice
+            stub.set_user(german, start_param=table_id)  # Telegram opens it afresh
+            page.click("#notice button.link")
+            page.wait_for_selector("#table #me li.you")
+            assert page.inner_text("#notice") == ""
+        finally:
+            web.stop()

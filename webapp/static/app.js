@@ -179,7 +179,10 @@
         if (gen !== state.gen) return;
         failures += 1;
         if (error.status === 404) { notice(error.message, true); return; }
-        if (error.status === 401) { notice(tg ? say("expired") : error.message, true, true); return; }
+        if (error.status === 401) {
+          if (tg) await expired(); else notice(error.message, true);
+          return;
+        }
         notice(say("reconnecting"), true);
         await new Promise((resolve) => setTimeout(resolve, Math.min(8000, 500 * failures)));
       }
@@ -217,8 +220,21 @@
       notice("");
       follow();
     } catch (error) {
-      notice(error.message, true, tg && error.status === 401);
+      if (tg && error.status === 401) await expired();
+      else notice(error.message, true);
     }
+  }
+
+  // Inside Telegram a refused sign-in is an old page: say so (in the person's language, though
+  // the page has no words yet), and offer to load it again.
+  async function expired() {
+    try {
+      const code = (tg.initDataUnsafe && tg.initDataUnsafe.user || {}).language_code || "";
+      const words = await request("/api/strings?language=" + encodeURIComponent(code));
+      state.strings = words.strings;
+      applyStrings(words.language);
+    } catch (e) { /* keep the server's own words */ }
+    notice(say("expired"), true, true);
   }
 
   // What the drawing files, the renderers (as helpers) and local mode (local.js) share.
