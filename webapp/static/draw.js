@@ -35,7 +35,6 @@
     const renderer = shell.rendererOf(table);
     const h = helpersFor(table);
     $("title").textContent = table.title;
-    document.title = table.title;
     renderPill(table);
     const drew = renderFelt(table, renderer, h);
     const verify = renderLines(table, drew);
@@ -72,6 +71,11 @@
     pill.textContent = text;
     pill.title = text;
     pill.classList.toggle("turn", turn);
+    // Your turn comes: a tap on the hand, and a mark on the browser tab (local mode's tabs).
+    const turnKey = turn ? table.id + ":" + table.decision : null;
+    if (turnKey && turnKey !== state.turnKey && state.booted) shell.haptic("impact", "light");
+    state.turnKey = turnKey;
+    document.title = (turn ? "● " : "") + table.title;
   }
 
   // --- the felt: others round the top, you at the bottom, the game in the middle ----------
