@@ -58,12 +58,17 @@
     return { lines: table.lines.slice(-1), verify: verify };
   }
 
+  // Tricks won of the bid (or whether the bid is in), then the score: on two lines if narrow.
   function badge(table, index, h) {
     const view = table.public;
-    const score = "⭐" + view.scores[index];
-    if (view.over) return score;
-    if (view.phase === "bid") return (view.has_bid[index] ? "✓ " : "… ") + score;
-    return "🎯" + view.won[index] + "/" + view.bids[index] + " " + score;
+    const el = h.element("span", "mino-badge");
+    if (!view.over) {
+      const status = view.phase === "bid" ? (view.has_bid[index] ? "✓" : "…")
+        : "🎯" + view.won[index] + "/" + view.bids[index];
+      el.append(h.element("span", "", status));
+    }
+    el.append(h.element("span", "", "⭐" + view.scores[index]));
+    return el;
   }
 
   function item(item, h) {
