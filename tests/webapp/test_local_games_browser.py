@@ -52,7 +52,7 @@ def play_through_the_page(page, store, clock, choose) -> Counter:
             kind, selector = choose(page, tapped)
             page.click(selector)
             tapped[kind] += 1
-            deadline = 300
+            deadline = 600  # polls of 50 ms: 30 s
             while store.load(table_id).version == table.version and deadline:
                 page.wait_for_timeout(50)
                 deadline -= 1

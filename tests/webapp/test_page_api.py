@@ -173,3 +173,11 @@ def test_a_local_sign_in_renews_as_the_same_person(local_http, local_web):
     refused = local_http.post("/local/session", json={"name": "Eve", "renew": telegram_user})
     assert refused.status_code == 401  # only local people are renewed
     assert local_http.post("/local/session", json={"name": "A", "renew": 5}).status_code == 400
+
+
+def test_the_pages_words_need_no_sign_in(http):
+    german = http.get("/api/strings", params={"language": "de-AT"}).json()
+    assert german["language"] == "de" and german["strings"] == page_strings("de")
+    browser = http.get("/api/strings", headers={"Accept-Language": "ja,en;q=0.5"}).json()
+    assert browser["language"] == "ja"
+    assert http.get("/api/strings", params={"language": "xx"}).json()["language"] == "en"
