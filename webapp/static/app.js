@@ -169,7 +169,10 @@
     for (;;) {
       const after = state.table ? state.table.version : 0;
       try {
-        const table = await api("/api/tables/" + state.tableId + "/wait?after=" + after);
+        // After a failure, ask for the table at once (a long poll would keep "Connection
+        // lost" on the screen until the table next moves), then wait for changes again.
+        const path = "/api/tables/" + state.tableId + (failures ? "" : "/wait?after=" + after);
+        const table = await api(path);
         if (gen !== state.gen) return;
         if (failures) notice("");
         failures = 0;
