@@ -219,6 +219,13 @@ class Game:
     play_label: str = ""  # msgid of the button that opens a hand to play from (inline mode)
     hand_play_message: str = ""  # msgid of the chat line an inline play leaves (no secret!)
     web_assets: Path | None = None  # folder with render.js (and render.css) for the Mini App
+    # Words the renderer draws itself, by key: a msgid, or NT_(singular, plural, n) for a
+    # sentence with plural forms. The page gets them as strings "<game>.<key>" (and
+    # "<game>.<key>.n", the plural form, with {n} left to fill).
+    web_strings: ClassVar[dict[str, Any]] = {}
+    # Event types of the whole game that the page's renderer gets as ``history`` (public
+    # events from the log, e.g. each hand's scores for a score sheet).
+    page_history: frozenset[str] = frozenset()
 
     # --- settings ------------------------------------------------------------------------
 

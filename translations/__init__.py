@@ -55,6 +55,14 @@ def trn(language: str, singular: str, plural: str, n: int, **params: Any) -> str
     return _fill(text, {"n": n, **params}, language)
 
 
+def template(language: str, msgid: str, plural: str | None = None, n: int = 1) -> str:
+    """The translated sentence with its ``{placeholders}`` left unfilled (a page fills them);
+    with ``plural``, the form for ``n``."""
+    if plural is None:
+        return _catalog(language).gettext(msgid)
+    return _catalog(language).ngettext(msgid, plural, n)
+
+
 def render(text: Text, language: str) -> str:
     """A game's :class:`Text` in ``language`` (nested Texts rendered first)."""
     params = text.kwargs

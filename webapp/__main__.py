@@ -17,6 +17,7 @@ import sys
 import threading
 import webbrowser
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from werkzeug.serving import BaseWSGIServer, make_server
@@ -24,13 +25,20 @@ from werkzeug.serving import BaseWSGIServer, make_server
 from tables.ticker import run_in_thread
 from webapp.app import create_app
 from webapp.config import ConfigError, WebConfig
-from webapp.local import LocalMode, NotLoopback, loopback_address
+from webapp.local_host import (
+    DataDirBusy,
+    DataDirLock,
+    LocalMode,
+    NotLoopback,
+    loopback_address,
+)
 from webapp.runtime import serving_store
 
 log = logging.getLogger("webapp")
+LOCAL_DATA_DIR = ".local"
 # Local games keep their own embedded Redis data, apart from a bot's (which would otherwise
 # try to show local tables in chats that do not exist).
-LOCAL_REDIS_DIR = ".local/redis-local"
+LOCAL_REDIS_SUBDIR = "redis-local"
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -53,6 +61,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--open", action="store_true", help="with --local: also open the page in your browser"
+    )
+    parser.add_argument(
+        "--data-dir",
+        default=LOCAL_DATA_DIR,
+        help="with --local: where its key, lock and games are kept (default: .local)",
     )
     return parser.parse_args(argv)
 
@@ -102,51 +115,81 @@ def run_local(config: WebConfig, args: argparse.Namespace) -> int:
     except NotLoopback as error:
         print(f"error: refusing --host {host}: {error}", file=sys.stderr)
         return 2
+    data_dir = Path(args.data_dir)
+    try:
+        lock = DataDirLock(data_dir).acquire()
+    except DataDirBusy:
+        print(
+            f"error: another `python -m webapp --local` is already running on {data_dir}/: "
+            "open the address it printed, or stop it first (or pick another --data-dir)",
+            file=sys.stderr,
+        )
+        return 1
+    except OSError as error:
+        print(f"error: cannot use {data_dir}/: {error}", file=sys.stderr)
+        return 1
+    try:
+        return _serve_local(config, args, address, data_dir)
+    finally:
+        lock.release()
+
+
+def _serve_local(config: WebConfig, args: argparse.Namespace, address: str, data_dir: Path) -> int:
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # no line per request
     if not config.redis_url:
-        os.environ.setdefault("EMBEDDED_REDIS_DIR", LOCAL_REDIS_DIR)
-    store = serving_store(config.redis_url)
-    app = create_app(store, config, local=LocalMode.new())
+        os.environ.setdefault("EMBEDDED_REDIS_DIR", str(data_dir / LOCAL_REDIS_SUBDIR))
     port = config.port if args.port is None else args.port
-    try:
-        server = _listen(address, port, app)
+    try:  # bind first: a taken port is said at once, before anything starts
+        server_socket = _bind(address, port)
     except OSError as error:
-        if args.port is not None or error.errno != errno.EADDRINUSE:
-            print(f"error: cannot listen on {address} port {port}: {error}", file=sys.stderr)
-            return 1
-        log.warning("port %s is taken; listening on a free port instead", port)
-        server = _listen(address, 0, app)
-    stop = threading.Event()
-    ticker = threading.Thread(target=run_in_thread, args=(store, stop), name="ticker", daemon=True)
-    host_part = f"[{address}]" if ":" in address else address
-    url = f"http://{host_part}:{server.port}/"
-    try:
-        ticker.start()  # CPU moves and other deadlines (in Telegram mode the bot does this)
-        print(f"Open {url} in your browser to play (Ctrl+C stops).", flush=True)
-        if args.open:
-            webbrowser.open(url)
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        _stopping()
-        stop.set()
-        server.server_close()
-        if ticker.is_alive():
-            ticker.join(timeout=2)
+        taken = " (another program is using it: pick another with --port N)"
+        reason = taken if error.errno == errno.EADDRINUSE else f": {error}"
+        print(f"error: cannot listen on {address} port {port}{reason}", file=sys.stderr)
+        return 1
+    with server_socket:
+        store = serving_store(config.redis_url)
+        app = create_app(store, config, local=LocalMode.kept_in(data_dir))
+        server = _serve(server_socket, address, app)
+        stop = threading.Event()
+        ticker = threading.Thread(
+            target=run_in_thread, args=(store, stop), name="ticker", daemon=True
+        )
+        host_part = f"[{address}]" if ":" in address else address
+        url = f"http://{host_part}:{server.port}/"
+        try:
+            ticker.start()  # CPU moves and other deadlines (in Telegram mode the bot does this)
+            print(f"Open {url} in your browser to play (Ctrl+C stops).", flush=True)
+            if args.open:
+                webbrowser.open(url)
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            _stopping()
+            stop.set()
+            server.server_close()
+            if ticker.is_alive():
+                ticker.join(timeout=2)
     return 0
 
 
-def _listen(address: str, port: int, app: Any) -> BaseWSGIServer:
-    """A threaded server on ``address``; binding errors raise (werkzeug would exit)."""
+def _bind(address: str, port: int) -> socket.socket:
+    """A listening socket on ``address``; binding errors raise (werkzeug would exit)."""
     family = socket.AF_INET6 if ":" in address else socket.AF_INET
-    with socket.socket(family, socket.SOCK_STREAM) as sock:
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((address, port))
         sock.listen(128)
-        bound_port = sock.getsockname()[1]
-        # werkzeug serves on a duplicate of this socket's descriptor.
-        return make_server(address, bound_port, app, threaded=True, fd=sock.fileno())
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def _serve(sock: socket.socket, address: str, app: Any) -> BaseWSGIServer:
+    """A threaded werkzeug server on a duplicate of ``sock``'s descriptor."""
+    return make_server(address, sock.getsockname()[1], app, threaded=True, fd=sock.fileno())
 
 
 def _exit_on_signal(signum: int, frame: object) -> None:

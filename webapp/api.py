@@ -23,12 +23,12 @@ from tables.store import TableStore
 from translations import SUPPORTED_LANGUAGES, best_language, render
 from webapp.auth import authenticate
 from webapp.errors import ApiError
-from webapp.payload import page_strings, table_payload
+from webapp.payload import page_strings, rules_payload, table_payload
 from webapp.shared_waits import SHARED_WAITS
 
 api = Blueprint("api", __name__, url_prefix="/api")
 ACTION_PATTERN = re.compile(r"^[a-z0-9_:,.\-]{1,64}$")
-LOBBY_VERBS = ("join", "leave", "start")
+LOBBY_VERBS = ("join", "leave", "start", "resign", "rematch")
 
 
 def store() -> TableStore:
@@ -94,6 +94,14 @@ def me() -> ResponseReturnValue:
     )
 
 
+@api.get("/strings")
+def strings() -> ResponseReturnValue:
+    """The page's words without signing in (nothing in them is secret): what a page says when
+    its sign-in is refused, in ``?language=`` (Telegram's language code) or the browser's."""
+    lang = best_language(request.args.get("language") or request.accept_languages.best)
+    return ok({"language": lang, "strings": page_strings(lang)})
+
+
 def total_stats(user_id: int) -> dict[str, Any]:
     """Games and wins over every game, and each game's own counters."""
     per_game = stats.user_games(store().redis, user_id)
@@ -108,6 +116,14 @@ def total_stats(user_id: int) -> dict[str, Any]:
 def table(table_id: str) -> ResponseReturnValue:
     user = authenticate().user
     return ok(table_payload(store(), load_table(table_id), user.id, language()))
+
+
+@api.get("/tables/<table_id>/rules")
+def table_rules(table_id: str) -> ResponseReturnValue:
+    """How to play at this table: its preset and settings, and the rules in brief."""
+    authenticate()
+    found = load_table(table_id)
+    return ok(rules_payload(get_game(found.game), found.settings, language()))
 
 
 @api.get("/tables/<table_id>/wait")
@@ -153,20 +169,27 @@ def move(table_id: str) -> ResponseReturnValue:
 
 @api.post("/tables/<table_id>/lobby")
 def lobby_action(table_id: str) -> ResponseReturnValue:
-    """Join, leave or start from the page (the group buttons do the same)."""
+    """Join, leave or start a lobby; leave a running game (``resign``); play a finished game
+    again with the same seats (``rematch``). The group's buttons do the same."""
     init = authenticate()
     user = init.user
-    verb = json_body().get("verb")
-    if verb not in LOBBY_VERBS:
+    body = json_body()
+    verb = body.get("verb")
+    if verb not in LOBBY_VERBS or set(body) != {"verb"}:
         raise ApiError("bad_request")
     load_table(table_id)
     rng = store().rng
+    if verb == "rematch":
+        outcome = store().rematch(table_id, user.id)
+        return ok(table_payload(store(), outcome.table, user.id, language()))
 
     def change(t: Table) -> list[dict[str, Any]]:
         if verb == "join":
             return lobby.join(t, user.id, user.display_name, user.language_code)
         if verb == "leave":
             return lobby.leave(t, user.id)
+        if verb == "resign":
+            return play.resign(t, user.id, rng)
         return lobby.start(t, user.id, rng)
 
     outcome = store().change(table_id, change)

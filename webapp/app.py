@@ -27,6 +27,9 @@ log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
 MAX_BODY_BYTES = 4096
 GAME_ASSETS = frozenset({"render.js", "render.css"})
+# The page's scripts, in order (deferred: they run in this order once the page is parsed).
+PAGE_SCRIPTS = ("app.js", "draw.js", "moment.js", "learn.js")
+LOCAL_SCRIPTS = ("local-form.js", "local.js")
 
 
 @dataclass
@@ -84,8 +87,9 @@ def create_app(
 
     @app.get("/")
     def page() -> ResponseReturnValue:
+        scripts = PAGE_SCRIPTS + (LOCAL_SCRIPTS if local is not None else ())
         html = render_template(
-            "index.html", telegram_js_url=telegram_js_url, local=local is not None
+            "index.html", telegram_js_url=telegram_js_url, local=local is not None, scripts=scripts
         )
         response = Response(html, mimetype="text/html")
         response.headers["Cache-Control"] = "no-cache"

@@ -31,6 +31,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "already_seated": 409,
     "table_full": 409,
     "not_enough_players": 409,
+    "not_finished": 409,
+    "table_exists": 409,
     "payload_too_large": 413,
     "illegal_move": 422,
     "claim_too_low": 422,
@@ -47,6 +49,7 @@ API_TEXTS: dict[str, str] = {
     "not_found": N_("There is nothing here."),
     "method_not_allowed": N_("That request was not understood."),
     "payload_too_large": N_("That request is too large."),
+    "not_finished": N_("This game is not over yet."),
 }
 
 

@@ -1,15 +1,17 @@
 """Local mode (``python -m webapp --local``): the Mini App in a normal browser, no Telegram.
 
-Only the command line turns it on (``create_app(..., local=LocalMode.new())``); no request can.
-The "bot token" that signs and checks initData is then a random secret made at start-up, so
-local people go through exactly the same authentication as people in Telegram:
+Only the command line turns it on (``create_app(..., local=LocalMode.kept_in(...))``); no
+request can. The "bot token" that signs and checks initData is then a secret of this computer
+(kept under ``.local/``, see :mod:`webapp.local_host`), so local people go through exactly the
+same authentication as people in Telegram:
 
 - ``POST /local/session`` makes a local person (a random id and the name they typed) and
-  hands back initData signed with that secret; the page keeps it per browser tab.
+  hands back initData signed with that secret; the page keeps it per browser tab, and renews
+  it (the same id) when it grows old or the person comes back under the same name.
 - ``POST /local/tables`` opens a table for that person with the chosen rules, CPU opponents
-  and no turn timer, through the same ``tables/`` code as the bot (lobby.*, store.change).
+  and no turn timer, or a guided tutorial, through the same ``tables/`` code as the bot.
 - ``GET /local/config`` tells the page what it may offer (presets, settings, CPU levels) and
-  its words, in the browser's language.
+  its words, in the browser's language; ``GET /local/rules`` how to play with a preset.
 
 Moves, waits and joins then use the ordinary ``/api`` endpoints. The server listens on
 loopback only, and refuses requests whose Host header is not a loopback name (so a web page
@@ -19,10 +21,7 @@ elsewhere cannot reach it through DNS rebinding).
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import secrets
-import socket
-from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, current_app, request, url_for
@@ -30,7 +29,7 @@ from flask.typing import ResponseReturnValue
 
 from games.base import N_, Game, SettingSpec, Text
 from games.registry import GAMES, get_game
-from tables import lobby
+from tables import lobby, stats
 from tables.model import ChatRef, Table
 from tables.names import clean_name
 from tables.options import CPU_DELAY, TURN_TIMER
@@ -39,8 +38,14 @@ from translations import best_language, render, tr
 from webapp.api import json_body, ok
 from webapp.auth import authenticate
 from webapp.errors import ApiError
-from webapp.init_data import sign_user
-from webapp.payload import page_strings, table_payload
+from webapp.init_data import InvalidInitData, sign_user, validate
+from webapp.local_host import (  # noqa: F401 - the names local mode is known by
+    LocalMode,
+    NotLoopback,
+    is_loopback_host_header,
+    loopback_address,
+)
+from webapp.payload import page_strings, rules_payload, table_payload
 
 local_api = Blueprint("local", __name__, url_prefix="/local")
 
@@ -55,7 +60,11 @@ MAX_NAME_LENGTH = 32
 DEFAULT_CPUS = 2
 DEFAULT_CPU_LEVEL = "normal"
 LOCAL_CPU_DELAY = 1.0  # "fast": one person at a laptop waits for nobody else
-TABLE_KEYS = frozenset({"game", "preset", "settings", "cpus", "turn_timer", "cpu_delay", "start"})
+TABLE_KEYS = frozenset(
+    {"game", "preset", "settings", "cpus", "turn_timer", "cpu_delay", "start", "tutorial"}
+)
+TUTORIAL_CPUS = ("easy", "easy")  # as the bot's /tutorial: two easy CPUs, no timer
+RENEW_MAX_AGE = 10 * 365 * 86400  # a tab's old sign-in renews its person, however old
 
 CPU_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 LOCAL_STRINGS = {
@@ -71,76 +80,9 @@ LOCAL_STRINGS = {
     "share_watch": N_("Open this link in another tab to watch:"),
     "new_game": N_("New game"),
     "name_needed": N_("Please enter your name."),
+    "tutorial_start": N_("🎓 Learn with a guided game"),
+    "tutorial_about": N_("A guided game against easy CPUs, with a tip at each of your moves."),
 }
-
-
-@dataclass(frozen=True)
-class LocalMode:
-    """Local mode's start-up secret: it signs and checks every local person's initData."""
-
-    secret: str
-
-    @classmethod
-    def new(cls) -> LocalMode:
-        return cls(secrets.token_urlsafe(32))
-
-    def __post_init__(self) -> None:
-        if len(self.secret) < 32:
-            raise ValueError("local mode needs a long random secret")
-
-    def __repr__(self) -> str:  # never print the secret
-        return "LocalMode(secret=…)"
-
-
-# --- loopback only -------------------------------------------------------------------------
-
-
-class NotLoopback(ValueError):
-    pass
-
-
-def loopback_address(host: str) -> str:
-    """The address to listen on for ``host``, which must name loopback addresses only.
-
-    ``host`` is resolved once; every address it resolves to must be a loopback address, and
-    the server binds to one of those literal addresses (IPv4 preferred), never to the name.
-    """
-    if not host or not host.strip():
-        raise NotLoopback("an empty host would listen on every network interface")
-    try:
-        infos = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
-    except (socket.gaierror, UnicodeError) as error:
-        raise NotLoopback(f"cannot resolve {host!r}: {error}") from None
-    addresses = list(dict.fromkeys(str(info[4][0]) for info in infos))
-    for address in addresses:
-        try:
-            loopback = ipaddress.ip_address(address.split("%")[0]).is_loopback
-        except ValueError:
-            loopback = False
-        if not loopback:
-            raise NotLoopback(
-                f"{host!r} is {address}, not a loopback address: local mode listens on this "
-                "computer only (127.0.0.1, ::1 or localhost)"
-            )
-    if not addresses:
-        raise NotLoopback(f"{host!r} resolves to nothing")
-    return next((a for a in addresses if ":" not in a), addresses[0])
-
-
-def is_loopback_host_header(host: str) -> bool:
-    """Whether a request's Host header names this computer (a loopback name or address)."""
-    host = host.strip().lower()
-    if host.startswith("["):
-        end = host.find("]")
-        name = host[1:end] if end > 0 else ""
-    else:
-        name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
-    if name == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(name).is_loopback
-    except ValueError:
-        return False
 
 
 # --- endpoints -----------------------------------------------------------------------------
@@ -223,19 +165,52 @@ def config() -> ResponseReturnValue:
 
 @local_api.post("/session")
 def session() -> ResponseReturnValue:
-    """A new local person: ``{"name": "Alice"}`` -> initData signed with the start-up secret."""
+    """A local person: ``{"name": "Alice"}`` -> initData signed with the local secret.
+
+    With ``"renew": <initData this server signed before>`` (a tab whose sign-in grew old, or
+    a person coming back under the same name) the person keeps their id, so their seats stay
+    theirs; ``name`` is then the name they go by from now on."""
     body = json_body()
-    if set(body) != {"name"}:
+    if set(body) - {"name", "renew"} or "name" not in body:
         raise ApiError("bad_request")
     name = clean_person_name(body["name"])
     settings = current_app.extensions["webapp"]
+    user_id = renewed_id(body["renew"]) if "renew" in body else None
     user = {
-        "id": LOCAL_USER_ID_BASE + 1 + secrets.randbelow(ID_RANGE - 1),
+        "id": user_id or LOCAL_USER_ID_BASE + 1 + secrets.randbelow(ID_RANGE - 1),
         "first_name": name,
         "language_code": browser_language(),
     }
     init_data = sign_user(settings.bot_token, user, auth_date=int(settings.clock()))
     return created({"init_data": init_data, "user": user})
+
+
+def renewed_id(old: Any) -> int:
+    """The local person an earlier sign-in names, checked with this server's secret (its age
+    does not matter: only this server could have signed it)."""
+    settings = current_app.extensions["webapp"]
+    if not isinstance(old, str):
+        raise ApiError("bad_request")
+    try:
+        known = validate(old, settings.bot_token, max_age=RENEW_MAX_AGE, now=settings.clock())
+    except InvalidInitData:
+        raise ApiError("unauthorized") from None
+    if not LOCAL_USER_ID_BASE < known.user.id < 2**53:
+        raise ApiError("unauthorized")
+    return known.user.id
+
+
+@local_api.get("/rules")
+def rules() -> ResponseReturnValue:
+    """How to play a game with one of its presets (``?game=…&preset=…``), for the setup form."""
+    name = request.args.get("game", default_game().name)
+    if name not in GAMES:
+        raise ApiError("bad_request")
+    game = get_game(name)
+    preset = request.args.get("preset", game.default_preset)
+    if preset not in game.presets:
+        raise ApiError("bad_request")
+    return ok(rules_payload(game, dict(game.presets[preset]), browser_language()))
 
 
 @local_api.post("/tables")
@@ -259,6 +234,7 @@ def create_table() -> ResponseReturnValue:
     rng = store().rng
 
     def set_up(table: Table) -> list[dict[str, Any]]:
+        table.tutorial = wanted["tutorial"]
         events = lobby.choose_preset(table, user.id, wanted["preset"])
         for key, value in wanted["settings"].items():
             events += lobby.change_setting(table, user.id, key, value)
@@ -277,6 +253,8 @@ def create_table() -> ResponseReturnValue:
         with contextlib.suppress(Exception):  # do not leave a half set up lobby behind
             store().change(table_id, lambda t: lobby.cancel(t, user.id))
         raise
+    if wanted["tutorial"]:
+        stats.count_tutorial_start(store().redis, user.id, table.game)
     return created(
         {
             "table": table_payload(store(), table, user.id, language),
@@ -340,6 +318,13 @@ def parse_table_request(body: dict[str, Any]) -> dict[str, Any]:
         TURN_TIMER.key: choice(TURN_TIMER, body.get("turn_timer", 0)),
         CPU_DELAY.key: choice(CPU_DELAY, body.get("cpu_delay", LOCAL_CPU_DELAY)),
     }
+    tutorial = body.get("tutorial", False)
+    if not isinstance(tutorial, bool):
+        raise ApiError("bad_request")
+    if tutorial:  # a guided game, as the bot's /tutorial: easy CPUs, no timer, started
+        seats = max(len(TUTORIAL_CPUS), game.min_seats - 1)
+        cpus = (list(TUTORIAL_CPUS) * seats)[: min(seats, game.max_seats - 1)]
+        options[TURN_TIMER.key] = 0
     start = body.get("start", len(cpus) > 0)
     if not isinstance(start, bool) or (start and 1 + len(cpus) < game.min_seats):
         raise ApiError("bad_request")
@@ -349,5 +334,6 @@ def parse_table_request(body: dict[str, Any]) -> dict[str, Any]:
         "settings": settings,
         "options": options,
         "cpus": list(cpus),
-        "start": start,
+        "start": start or tutorial,
+        "tutorial": tutorial,
     }

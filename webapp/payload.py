@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import N_, PRIVATE, Game, HandItem, PrivateInfo, Text
-from games.registry import get_game
-from tables import story
+from games.base import JSON, N_, PRIVATE, Event, Game, HandItem, PrivateInfo, Text
+from games.registry import GAMES, get_game
+from tables import stats, story
 from tables.model import LOBBY, PLAYING, Table
 from tables.store import TableStore
-from translations import render, tr
+from translations import render, template, tr
 
 STORY_LOOKBACK = 16  # logged changes to look back through for the latest result
 
@@ -53,6 +53,7 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
         "public": None,
         "story": [],
         "proofs": [],
+        "moment": None,
         "over": False,
         "winners": [],
     }
@@ -80,7 +81,13 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
         if table.tutorial and seat in acting:
             hint = game.describe_hint(own, names)
             payload["hint"] = render(hint, language) if hint else None
-    payload["story"], payload["proofs"] = latest_story(store, table, language)
+    payload["story"], payload["proofs"], payload["moment"] = latest_story(store, table, language)
+    if game.page_history:
+        payload["history"] = game_history(store, table, game.page_history)
+    if table.tutorial and seat is not None:
+        person = table.seats[seat].user_id
+        if person is not None:
+            payload["tutorial"] = stats.tutorial_progress(store.redis, person, table.game)
     if game.is_over(state):
         payload["over"] = True
         ranking, places = game.ranking(state), game.places(state)
@@ -141,17 +148,58 @@ def item_payload(item: HandItem, language: str) -> dict[str, Any]:
 
 def latest_story(
     store: TableStore, table: Table, language: str
-) -> tuple[list[str], list[dict[str, str]]]:
+) -> tuple[list[str], list[dict[str, str]], dict[str, Any] | None]:
     """The story lines of the newest change that had a story (the last reveal and result),
-    and the proofs it revealed (for the page's "verify" detail)."""
+    the proofs it revealed (for the page's "verify" detail), and that moment as data: its
+    version and the public events that led to it since the story before (the round's claims
+    and its reveal, a trick's rolls and its winner), for the game's renderer to draw."""
     game = get_game(table.game)
     names = table.display_names()
-    for _version, events in reversed(store.log.recent_events(table, STORY_LOOKBACK)):
+    changes = store.log.recent_events(table, STORY_LOOKBACK)
+    for index in range(len(changes) - 1, -1, -1):
+        version, events = changes[index]
         lines = story.story(game, events, names, proofs=False)
-        if lines:
-            proofs = [{"text": text, "commitment": digest} for text, digest in game.proofs(events)]
-            return [render(line, language) for line in lines], proofs
-    return [], []
+        if not lines:
+            continue
+        proofs = [{"text": text, "commitment": digest} for text, digest in game.proofs(events)]
+        start = index
+        while start > 0 and not story.story(game, changes[start - 1][1], names, proofs=False):
+            start -= 1
+        led_up: list[Event] = [event for _, earlier in changes[start:index] for event in earlier]
+        moment = {"version": version, "events": [*led_up, *events]}
+        return [render(line, language) for line in lines], proofs, moment
+    return [], [], None
+
+
+def game_history(store: TableStore, table: Table, kinds: frozenset[str]) -> list[Event]:
+    """The public events of these kinds over the table's current game, oldest first."""
+    return [
+        event
+        for events in store.log.game_log(table, table.game_no)
+        for event in events
+        if event["type"] in kinds
+    ]
+
+
+def rules_payload(game: Game, settings: JSON, language: str) -> dict[str, Any]:
+    """How to play at a table with these settings: its preset (and what that means), every
+    setting's value, and the rules in brief."""
+    normalized = game.normalize_settings(settings)
+    preset = game.preset_of(normalized)
+    return {
+        "title": render(Text(game.title), language),
+        "summary": tr(language, game.summary) if game.summary else "",
+        "preset": tr(language, game.preset_labels.get(preset, preset)) if preset else None,
+        "description": tr(language, game.preset_descriptions[preset])
+        if preset in game.preset_descriptions
+        else "",
+        "settings": [
+            {"label": tr(language, spec.label), "value": tr(language, spec.label_of(value))}
+            for spec in game.settings_specs
+            for value in [normalized.get(spec.key)]
+        ],
+        "lines": [render(line, language) for line in game.describe_rules(normalized)],
+    }
 
 
 PAGE_STRINGS = {
@@ -174,8 +222,40 @@ PAGE_STRINGS = {
     "sent": N_("Sent!"),
     "verify": N_("Verify"),
     "games_won": N_("Your games: {games} · wins: {wins}"),
+    "you": N_("You"),
+    "how_to_play": N_("How to play"),
+    "rules_of": N_("Rules: {preset}"),
+    "custom_rules": N_("Rules: your own settings"),
+    "verify_about": N_(
+        "Each secret is fixed when it is dealt, and its SHA-256 commitment is shown at once. "
+        "When it is revealed, hash the text and compare."
+    ),
+    "now_committed": N_("Committed now"),
+    "copy": N_("Copy"),
+    "copied": N_("Copied!"),
+    "you_win": N_("You win! 🎉"),
+    "you_share_win": N_("You share the win! 🎉"),
+    "winner_is": N_("🏆 {name} wins!"),
+    "rematch": N_("🔁 Rematch"),
+    "close": N_("Close"),
+    "leave_game": N_("🚪 Leave the game"),
+    "leave_confirm": N_("Tap again to leave the game"),
+    "tutorial": N_("🎓 Tutorial"),
+    "tutorial_progress": N_("Tutorial games finished: {completed} · won: {won}"),
+    "expired": N_("This page is out of date: close it and open it again from your group."),
+    "reload": N_("Reload"),
 }
 
 
 def page_strings(language: str) -> dict[str, str]:
-    return {key: tr(language, text) for key, text in PAGE_STRINGS.items()}
+    """The page's own words, and each game's renderer words as "<game>.<key>"."""
+    strings = {key: tr(language, text) for key, text in PAGE_STRINGS.items()}
+    for game in GAMES.values():
+        for key, text in game.web_strings.items():
+            name = f"{game.name}.{key}"
+            if isinstance(text, Text) and text.plural is not None:
+                strings[name] = template(language, text.msgid, text.plural, 1)
+                strings[name + ".n"] = template(language, text.msgid, text.plural, 2)
+            else:
+                strings[name] = template(language, text.msgid if isinstance(text, Text) else text)
+    return strings

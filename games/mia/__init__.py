@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from games.base import JSON, N_, Action, Event, Game, PrivateInfo, SeatBadge, StatCounter, Text
+from games.base import (
+    JSON,
+    N_,
+    NT_,
+    Action,
+    Event,
+    Game,
+    PrivateInfo,
+    SeatBadge,
+    StatCounter,
+    Text,
+)
 from games.mia import cpu, presentation, rules, views
 from games.mia.errors import ERROR_TEXTS
 from games.mia.settings import PRESET_DESCRIPTIONS, PRESET_LABELS, PRESETS, SETTINGS_SPECS
@@ -67,6 +78,14 @@ class Mia(Game):
     error_texts = ERROR_TEXTS
     private_label = N_("👀 My dice")
     web_assets = Path(__file__).resolve().parent / "web"
+    web_strings: ClassVar[dict[str, Any]] = {  # what web/render.js draws itself
+        "mia": N_("Mia"),
+        "claims": N_("{name} claims"),
+        "holds": N_("The claim holds!"),
+        "bluff": N_("Caught bluffing!"),
+        "you_lose": NT_("💔 You lose a life!", "💔 You lose {n} lives!", 1),
+        "right": N_("🎯 You were right!"),
+    }
 
     def normalize_settings(self, settings: JSON) -> JSON:
         return _normalize_settings(settings)

@@ -3,11 +3,13 @@ docs/mino_dice-rules-choices.md)."""
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
 
 from games.base import (
     JSON,
     N_,
+    NT_,
     PRIVATE,
     PUBLIC,
     SIMULTANEOUS,
@@ -71,6 +73,19 @@ class MinoDice(Game):
     private_label = N_("👀 Look at my dice")
     play_label = N_("🎲 Roll a die")
     hand_play_message = N_("🎲 I roll one of my dice.")
+    web_assets = Path(__file__).resolve().parent / "web"
+    page_history = frozenset({"hand_scored"})  # the score sheet, hand by hand
+    web_strings: ClassVar[dict[str, Any]] = {  # what web/render.js draws itself
+        "bids_in": N_("Bids in: {n} of {total}"),
+        "dice_each": NT_("die each", "dice each", 1),
+        "trick_of": N_("Trick {trick} of {tricks}"),
+        "follow": N_("Follow:"),
+        "you_take": N_("🏆 You take the trick!"),
+        "exact": N_("✅ Exactly your bid: {points}"),
+        "missed": N_("❌ Off your bid: {points}"),
+        "sheet": N_("Score sheet"),
+        "hand": N_("Hand"),
+    }
 
     def normalize_settings(self, settings: JSON) -> JSON:
         return _normalize_settings(settings)

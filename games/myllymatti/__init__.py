@@ -3,11 +3,13 @@ choices: docs/myllymatti-rules-choices.md)."""
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
 
 from games.base import (
     JSON,
     N_,
+    NT_,
     PRIVATE,
     PUBLIC,
     SEQUENTIAL,
@@ -82,6 +84,16 @@ class Myllymatti(Game):
     private_label = N_("🃏 My hand")
     play_label = N_("🃏 Play a card")
     hand_play_message = N_("🃏 I play a card from my hand.")
+    web_assets = Path(__file__).resolve().parent / "web"
+    web_strings: ClassVar[dict[str, Any]] = {  # what web/render.js draws itself
+        "stock": N_("Stock"),
+        "cards": NT_("{n} card", "{n} cards", 1),
+        "trump": N_("trump {suit}"),
+        "tied": N_("Tied"),
+        "you_take": N_("🃏 You win the trick!"),
+        "safe": N_("🏁 You are out, and safe!"),
+        "loser": N_("😵 You are the Myllymatti!"),
+    }
 
     def normalize_settings(self, settings: JSON) -> JSON:
         return rules.normalize_settings(settings)

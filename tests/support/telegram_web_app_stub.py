@@ -56,6 +56,7 @@ class TelegramWebAppStub:
         self.bot_token = bot_token
         self.user: dict[str, Any] | None = None
         self.start_param: str | None = None
+        self.auth_date: int | None = None  # None: now
         stub = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -75,13 +76,20 @@ class TelegramWebAppStub:
         self.url = f"http://127.0.0.1:{self.server.server_port}/js/telegram-web-app.js"
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
-    def set_user(self, user: dict[str, Any] | None, start_param: str | None = None) -> None:
-        self.user, self.start_param = user, start_param
+    def set_user(
+        self,
+        user: dict[str, Any] | None,
+        start_param: str | None = None,
+        auth_date: int | None = None,
+    ) -> None:
+        self.user, self.start_param, self.auth_date = user, start_param, auth_date
 
     def script(self) -> str:
         init_data, unsafe = "", {}
         if self.user is not None:
-            init_data = sign_user(self.bot_token, self.user, start_param=self.start_param)
+            init_data = sign_user(
+                self.bot_token, self.user, start_param=self.start_param, auth_date=self.auth_date
+            )
             unsafe = {"user": self.user, "start_param": self.start_param}
         return SCRIPT % {
             "theme": json.dumps(THEME),

@@ -65,7 +65,8 @@ def test_one_round_against_a_cpu_in_the_local_page(browser, local_web, local_sto
     page.select_option("#cpu-level-0", label="easy")
     page.select_option("#setting-lives", label="2")
     page.click("#go")
-    page.wait_for_selector("#table:not([hidden]) #seats li:nth-child(2)")
+    page.wait_for_selector("#table:not([hidden]) #me li.you")
+    page.wait_for_selector("#seats li")
     assert page.is_hidden("#setup")
     table_id = table_id_of(page)
     assert [s.name for s in local_store.load(table_id).seats] == ["Alice", "Ada"]
@@ -100,7 +101,8 @@ def test_one_round_against_a_cpu_in_the_local_page(browser, local_web, local_sto
     page.click(f'button[data-action="{claim}"]')
     page.wait_for_selector("#pill:not(.turn)")
     assert page.inner_text("#pill") == "Waiting for 🤖 Ada"
-    assert f"Alice {claim.removeprefix('claim:')}" in page.inner_text("#lines")
+    last_claim = page.inner_text("#game-area .mia-claims li:last-child")
+    assert "Alice" in last_claim and claim.removeprefix("claim:") in last_claim
     version = local_store.load(table_id).version
 
     # The CPU answers (the ticker's job); the open page shows it within a moment.
@@ -110,8 +112,9 @@ def test_one_round_against_a_cpu_in_the_local_page(browser, local_web, local_sto
     init_data = page.evaluate(f"sessionStorage.getItem('{SESSION_KEY}')")
     expected = _view_lines(local_web.url, table_id, init_data)
     shown = "[...document.querySelectorAll('#lines p')].map((p) => p.textContent).join('\\n')"
-    wait_js(page, f"{shown} === {json.dumps(expected)}", 3)
-    assert "Ada" in page.inner_text("#lines") + page.inner_text("#story")
+    lines = expected.splitlines()  # the header and the prompt; the claims are on the felt
+    wait_js(page, f"{shown} === {json.dumps(lines[0] + chr(10) + lines[-2])}", 3)
+    assert "Ada" in page.inner_text("#table")
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "local.png"), full_page=True)
     assert not problems, problems
@@ -138,10 +141,12 @@ def test_a_friend_joins_from_a_second_tab_in_the_dark(browser, local_web, local_
     assert second.inner_text("#go") == "Join"
     second.fill("#name", "Bob")
     second.click("#go")
-    second.wait_for_selector("#seats li:nth-child(2)")
-    assert second.inner_text("#seats li:nth-child(2) .name") == "Bob"
+    second.wait_for_selector("#me li.you")
+    assert second.inner_text("#me .name") == "You · Bob"
+    assert second.inner_text("#seats li .name") == "Alice"
 
-    first.wait_for_selector("#seats li:nth-child(2)")  # Alice's page follows
+    first.wait_for_selector("#seats li")  # Alice's page follows
+    assert first.inner_text("#seats li .name") == "Bob"
     first.click('button[data-action="lobby:start"]')
     first.wait_for_selector('button[data-action="lobby:start"]', state="detached")
     table = local_store.load(table_id_of(first))
@@ -174,7 +179,7 @@ def test_new_game_after_the_end_keeps_the_settings(browser, local_web, local_sto
     assert page.input_value("#setting-lives") == "3"  # classic: 6 lives, the 4th choice
     page.select_option("#setting-lives", label="2")
     page.click("#go")
-    page.wait_for_selector("#table:not([hidden]) #seats li:nth-child(2)")
+    page.wait_for_selector("#table:not([hidden]) #seats li")
     table_id = table_id_of(page)
     init_data = page.evaluate(f"sessionStorage.getItem('{SESSION_KEY}')")
     with httpx.Client(base_url=local_web.url, timeout=10) as http:  # the rest, quickly
@@ -191,7 +196,7 @@ def test_new_game_after_the_end_keeps_the_settings(browser, local_web, local_sto
     assert page.inner_text("#setting-lives option:checked") == "2"
     assert page.inner_text("#cpus option:checked") == "1"
     page.click("#go")
-    page.wait_for_selector("#table:not([hidden]) #seats li:nth-child(2)")
+    page.wait_for_selector("#table:not([hidden]) #seats li")
     assert table_id_of(page) != table_id
     assert local_store.load(table_id_of(page)).seats[0].user_id == (
         local_store.load(table_id).seats[0].user_id

@@ -1,6 +1,8 @@
 // The Mini App page: one table, as one person may see it. Plain JS, no framework.
-// A game-agnostic shell: seats, status, story, public actions and the private panel are drawn
-// here for every game; each game's own renderer (/games/<name>/render.js) draws its table.
+// A game-agnostic shell in a few files: this one talks to the server and keeps the state;
+// draw.js draws the table (seats round the felt, status, private panel, buttons), moment.js
+// the latest reveal or result, learn.js "How to play", verify and the footer. Each game's
+// own renderer (/games/<name>/render.js) draws its part of the felt, its moment, its items.
 // Talks only to our own server (and telegram-web-app.js when inside Telegram).
 "use strict";
 (function () {
@@ -10,13 +12,14 @@
   const params = new URLSearchParams(location.search);
   const $ = (id) => document.getElementById(id);
   const state = {
-    strings: {}, table: null, privateKey: null, uncovered: false, busy: false, gen: 0,
+    strings: {}, table: null, busy: false, gen: 0, booted: false,
     initData: tg ? tg.initData : "",
     tableId: (tg && tg.initDataUnsafe && tg.initDataUnsafe.start_param) ||
       params.get("table") || params.get("tgWebAppStartParam") || "",
   };
   const renderers = {};
   const loading = {};
+  const reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)");
 
   if (tg) {
     document.documentElement.classList.add("telegram");
@@ -34,14 +37,21 @@
 
   // Fills {name} placeholders literally (split/join: "$&" in a name stays "$&").
   function say(key, vars) {
-    let text = state.strings[key] || key;
+    let text = key in state.strings ? state.strings[key] : key;
     for (const [name, value] of Object.entries(vars || {})) {
       text = text.split("{" + name + "}").join(String(value));
     }
     return text;
   }
 
-  async function api(path, options) {
+  // A word of the game's own renderer ("<game>.<key>"); with a count, its plural form.
+  function word(game, key, vars) {
+    const count = vars && typeof vars.n === "number" ? vars.n : null;
+    const plural = game + "." + key + ".n";
+    return say(count !== null && count !== 1 && plural in state.strings ? plural : game + "." + key, vars);
+  }
+
+  async function request(path, options) {
     const response = await fetch(path, Object.assign({
       headers: { "Authorization": "tma " + state.initData, "Content-Type": "application/json" },
     }, options || {}));
@@ -56,10 +66,34 @@
     return body;
   }
 
-  function notice(text, isError) {
+  // Every call of the API: a sign-in that grew old is renewed once (local mode: the same
+  // person again; in Telegram: initData as Telegram holds it now), then the call is retried.
+  async function api(path, options) {
+    try {
+      return await request(path, options);
+    } catch (error) {
+      if (error.status !== 401 || path.startsWith("/local/") || !(await renew())) throw error;
+      return request(path, options);
+    }
+  }
+
+  async function renew() {
+    if (local && window.LocalMode) return window.LocalMode.renew();
+    const fresh = tgApp && tgApp.initData;
+    if (fresh && fresh !== state.initData) { state.initData = fresh; return true; }
+    return false;
+  }
+
+  function notice(text, isError, retry) {
     const el = $("notice");
-    el.textContent = text || "";
+    el.replaceChildren(document.createTextNode(text || ""));
     el.classList.toggle("error", !!isError);
+    if (retry) {
+      const again = element("button", "link", say("reload"));
+      again.type = "button";
+      again.addEventListener("click", () => location.reload());
+      el.append(" ", again);
+    }
   }
 
   function element(tag, className, text) {
@@ -74,163 +108,24 @@
   window.GameRenderers = {
     register(name, renderer) {
       renderers[name] = renderer;
-      if (state.table && state.table.game === name) render(state.table);
+      if (state.table && state.table.game === name) shell.render(state.table);
     },
   };
 
-  function ensureRenderer(table) {
+  function rendererOf(table) {
     const name = table.game;
-    if (!table.renderer || renderers[name] || loading[name]) return;
-    loading[name] = true;
-    const css = element("link");
-    css.rel = "stylesheet";
-    css.href = "/games/" + encodeURIComponent(name) + "/render.css";
-    css.onerror = () => css.remove();
-    document.head.append(css);
-    const script = element("script");
-    script.src = "/games/" + encodeURIComponent(name) + "/render.js";
-    document.head.append(script);
-  }
-
-  const helpers = { element, say, haptic, move: (action) => move(action) };
-
-  // --- drawing ----------------------------------------------------------------------------
-
-  function render(table) {
-    state.table = table;
-    ensureRenderer(table);
-    const renderer = renderers[table.game] || {};
-    $("title").textContent = table.title;
-    renderSeats(table);
-    renderPill(table);
-    const area = $("game-area");
-    area.replaceChildren();
-    const drewTable = table.public && renderer.table ? renderer.table(area, table, helpers) : false;
-    area.hidden = !area.childElementCount;
-    // The status lines: the header always; the rest unless the game's renderer drew them.
-    const lines = drewTable ? table.lines.slice(0, 1) : table.lines;
-    $("lines").replaceChildren(...lines.map((line, i) => element("p", i === 0 ? "head" : "", line)));
-    renderPrivate(table, renderer);
-    const hint = $("hint");
-    hint.hidden = !table.hint;
-    hint.textContent = table.hint || "";
-    renderActions(table);
-    renderStory(table);
-    if (window.LocalMode) window.LocalMode.rendered(table);
-  }
-
-  function renderSeats(table) {
-    $("seats").replaceChildren(...table.seats.map((seat) => {
-      const li = element("li", [seat.acting ? "acting" : "", seat.out ? "out" : "",
-        seat.you ? "you" : ""].join(" ").trim());
-      li.append(element("span", "name", seat.name), element("span", "badge", seat.badge));
-      return li;
-    }));
-  }
-
-  function renderPill(table) {
-    const pill = $("pill");
-    const me = table.you === null ? null : table.seats[table.you];
-    let text, turn = false;
-    if (table.over) text = say("game_over", { name: table.winners.join(", ") });
-    else if (table.status === "lobby") text = say("lobby");
-    else if (table.status !== "playing") text = say("closed");
-    else if (me === null) text = say("spectator");
-    else if (table.left) text = say("you_left");
-    else if (me.out) text = say("you_are_out");
-    else if (me.acting) { text = say("your_turn"); turn = true; }
-    else {
-      const acting = table.seats.filter((seat) => seat.acting).map((seat) => seat.name);
-      text = acting.length ? say("waiting_for", { name: acting.join(", ") }) : "";
+    if (table.renderer && !renderers[name] && !loading[name]) {
+      loading[name] = true;
+      const css = element("link");
+      css.rel = "stylesheet";
+      css.href = "/games/" + encodeURIComponent(name) + "/render.css";
+      css.onerror = () => css.remove();
+      document.head.append(css);
+      const script = element("script");
+      script.src = "/games/" + encodeURIComponent(name) + "/render.js";
+      document.head.append(script);
     }
-    pill.textContent = text;
-    pill.classList.toggle("turn", turn);
-  }
-
-  function renderPrivate(table, renderer) {
-    const box = $("private");
-    const info = table.private;
-    if (!info) { box.hidden = true; state.privateKey = null; return; }
-    if (info.key !== state.privateKey) { state.privateKey = info.key; state.uncovered = false; }
-    box.hidden = false;
-    box.dataset.key = info.key;
-    const covered = info.conceal && !state.uncovered;
-    box.classList.toggle("covered", covered);
-    const head = element("div", "private-head");
-    head.append(element("span", "private-title", info.title));
-    if (info.caption && !covered) head.append(element("span", "caption", info.caption));
-    const items = element("div", "items");
-    if (covered) {
-      const cover = renderer.cover ? renderer.cover(info, helpers) : element("span", "cover", "❓");
-      items.append(cover);
-    } else {
-      items.append(...info.items.map((item) => drawItem(item, renderer)));
-    }
-    const children = [head, items];
-    if (info.conceal) children.push(element("p", "cover-caption", say(covered ? "look" : "cover")));
-    box.replaceChildren(...children);
-  }
-
-  function drawItem(item, renderer) {
-    const face = renderer.item ? renderer.item(item, helpers) : element("span", "label", item.label);
-    const el = element(item.selectable ? "button" : "span", "item " + item.kind);
-    el.dataset.item = item.id;
-    Object.entries(item.attrs || {}).forEach(([key, value]) => { el.dataset[key] = value; });
-    el.append(face);
-    if (item.selectable) {
-      el.type = "button";
-      el.dataset.action = item.action;
-      el.disabled = state.busy;
-      el.addEventListener("click", (event) => { event.stopPropagation(); move(item.action); });
-    } else if (item.reason) {
-      el.classList.add("greyed");
-      el.title = item.reason;
-      el.append(element("small", "reason", item.reason));
-    }
-    return el;
-  }
-
-  function renderActions(table) {
-    const box = $("actions");
-    const rows = [];
-    if (table.status === "lobby") {
-      const verbs = [];
-      if (table.can_join) verbs.push("join");
-      if (table.you !== null) verbs.push("leave");
-      if (table.creator) verbs.push("start");
-      rows.push(verbs.map((verb) => button(say(verb), () => lobby(verb), "lobby:" + verb, "primary")));
-    }
-    for (const row of table.actions) {
-      rows.push(row.map((item) => button(item.label, () => move(item.action), item.action, item.style)));
-    }
-    if (window.LocalMode) rows.push(...window.LocalMode.extraRows(table, button));
-    box.replaceChildren(...rows.filter((r) => r.length).map((buttons) => {
-      const div = element("div", "row" + (buttons.length > 3 ? " many" : ""));
-      div.append(...buttons);
-      return div;
-    }));
-  }
-
-  function button(label, onClick, action, style) {
-    const el = element("button", style || "primary", label);
-    el.type = "button";
-    el.dataset.action = action;
-    el.disabled = state.busy;
-    el.addEventListener("click", onClick);
-    return el;
-  }
-
-  function renderStory(table) {
-    const story = $("story");
-    story.hidden = table.story.length === 0;
-    story.replaceChildren(...table.story.map((line) => element("p", "", line)));
-    const proofs = $("proofs");
-    proofs.hidden = !table.proofs || table.proofs.length === 0;
-    $("proof-list").replaceChildren(...(table.proofs || []).map((proof) => {
-      const p = element("p", "proof");
-      p.append(element("code", "", "SHA-256(" + proof.text + ")"), element("code", "", "= " + proof.commitment));
-      return p;
-    }));
+    return renderers[name] || {};
   }
 
   // --- talking to the server ----------------------------------------------------------------
@@ -238,20 +133,20 @@
   async function send(path, body) {
     if (state.busy) return;
     state.busy = true;
-    render(state.table);
+    shell.render(state.table);
     haptic("impact", "medium");
     try {
       const table = await api(path, { method: "POST", body: JSON.stringify(body) });
       haptic("notify", "success");
       notice("");
-      render(table);
+      shell.render(table);
     } catch (error) {
       haptic("notify", "error");
       notice(error.message, true);
       refresh();
     } finally {
       state.busy = false;
-      if (state.table) render(state.table);
+      if (state.table) shell.render(state.table);
     }
   }
 
@@ -265,7 +160,7 @@
   }
 
   async function refresh() {
-    try { render(await api("/api/tables/" + state.tableId)); } catch (error) { notice(error.message, true); }
+    try { shell.render(await api("/api/tables/" + state.tableId)); } catch (error) { notice(error.message, true); }
   }
 
   async function follow() {
@@ -274,38 +169,34 @@
     for (;;) {
       const after = state.table ? state.table.version : 0;
       try {
-        const table = await api("/api/tables/" + state.tableId + "/wait?after=" + after);
+        // After a failure, ask for the table at once (a long poll would keep "Connection
+        // lost" on the screen until the table next moves), then wait for changes again.
+        const path = "/api/tables/" + state.tableId + (failures ? "" : "/wait?after=" + after);
+        const table = await api(path);
         if (gen !== state.gen) return;
+        if (failures) notice("");
         failures = 0;
-        if (!state.table || table.version !== state.table.version) render(table);
-        if ($("notice").textContent === say("reconnecting")) notice("");
+        if (!state.table || table.version !== state.table.version) shell.render(table);
         if (table.status !== "playing" && table.status !== "lobby") return;
       } catch (error) {
         if (gen !== state.gen) return;
         failures += 1;
-        if (error.status === 404 || error.status === 401) { notice(error.message, true); return; }
+        if (error.status === 404) { notice(error.message, true); return; }
+        if (error.status === 401) {
+          if (tg) await expired(); else notice(error.message, true);
+          return;
+        }
         notice(say("reconnecting"), true);
         await new Promise((resolve) => setTimeout(resolve, Math.min(8000, 500 * failures)));
       }
     }
   }
 
-  $("private").addEventListener("click", () => {
-    if (!state.table || !state.table.private || !state.table.private.conceal) return;
-    state.uncovered = !state.uncovered;
-    haptic("selection");
-    render(state.table);
-  });
-
-  function showStats(stats) {
-    $("stats").textContent = say("games_won", stats);
-  }
-
   function chooseTable(tables) {
     notice(tables.length ? "" : say("no_table"));
     $("actions").replaceChildren(...tables.map((table) => {
       const div = element("div", "row");
-      div.append(button(table.title + " · " + table.id, () => {
+      div.append(shell.button(table.title + " · " + table.id, () => {
         state.tableId = table.id;
         boot();
       }, "open:" + table.id, "primary"));
@@ -313,37 +204,57 @@
     }));
   }
 
+  function applyStrings(language) {
+    if (language) document.documentElement.lang = language;
+    document.querySelectorAll("[data-s]").forEach((el) => { el.textContent = say(el.dataset.s); });
+  }
+
   async function boot() {
     notice("…");
     try {
       const me = await api("/api/me");
       state.strings = me.strings;
-      document.querySelectorAll("[data-s]").forEach((el) => { el.textContent = say(el.dataset.s); });
-      showStats(me.stats);
-      document.documentElement.lang = me.language;
+      applyStrings(me.language);
+      shell.showStats(me.stats);
       notice(say("connecting"));
       if (!state.tableId && me.tables.length === 1) state.tableId = me.tables[0].id;
       if (!state.tableId) { chooseTable(me.tables); return; }
-      render(await api("/api/tables/" + state.tableId));
+      shell.render(await api("/api/tables/" + state.tableId));
       notice("");
       follow();
     } catch (error) {
-      notice(error.message, true);
+      if (tg && error.status === 401) await expired();
+      else notice(error.message, true);
     }
   }
 
-  // What local mode (local.js) needs from the shell.
-  window.Shell = {
-    state, api, say, element, notice, render, follow, showStats, button,
+  // Inside Telegram a refused sign-in is an old page: say so (in the person's language, though
+  // the page has no words yet), and offer to load it again.
+  async function expired() {
+    try {
+      const code = (tg.initDataUnsafe && tg.initDataUnsafe.user || {}).language_code || "";
+      const words = await request("/api/strings?language=" + encodeURIComponent(code));
+      state.strings = words.strings;
+      applyStrings(words.language);
+    } catch (e) { /* keep the server's own words */ }
+    notice(say("expired"), true, true);
+  }
+
+  // What the drawing files, the renderers (as helpers) and local mode (local.js) share.
+  const shell = window.Shell = {
+    state, tg, local, $, api, say, word, element, notice, haptic, move, lobby, follow,
+    refresh, applyStrings, rendererOf,
+    reducedMotion: () => !!(reduced && reduced.matches),
+    render() {}, showStats() {}, button() {},
     showTable(table) {
       state.gen += 1;
       state.table = null;
       $("setup").hidden = true;
       $("table").hidden = false;
-      render(table);
+      shell.render(table);
       follow();
     },
   };
 
-  if (!local) boot();
+  if (!local) document.addEventListener("DOMContentLoaded", boot);
 })();

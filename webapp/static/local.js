@@ -1,24 +1,35 @@
 // Local mode (`python -m webapp --local` marks the page with data-local): no Telegram. Each
 // browser tab signs in with a name (POST /local/session), then uses the very same API as the
-// Mini App. The setup form offers every game, every one of its settings, and a level per CPU.
+// Mini App. A tab keeps its person across server restarts; a sign-in that grew old is renewed
+// (the same person), and coming back under the same name in this browser is the same person
+// again, so a closed tab's seat is yours again when you re-join.
 "use strict";
 (function () {
   const shell = window.Shell;
   if (!shell || document.body.dataset.local !== "1") return;
-  const { state, api, say, element, notice } = shell;
+  const { state, api, say, notice } = shell;
   const $ = (id) => document.getElementById(id);
-  const SESSION = "tables.session", SETUP = "tables.setup";
-  const form = { config: null, joining: false, read: null };
+  const SESSION = "tables.session", PEOPLE = "tables.people", SETUP = "tables.setup";
+  const local = { config: null, joining: false };
 
-  // Who you are is per tab (a second tab is a second player); your favourite setup is not.
-  function storage(key) { return key === SESSION ? sessionStorage : localStorage; }
+  // Who you are is per tab (a second tab is a second player); the people who played in this
+  // browser (by name) and your favourite setup are kept for every tab.
+  function store(key) { return key === SESSION ? sessionStorage : localStorage; }
   function saved(key) {
-    try { return storage(key).getItem(key) || ""; } catch (e) { return ""; }
+    try { return store(key).getItem(key) || ""; } catch (e) { return ""; }
   }
   function save(key, value) {
     try {
-      if (value) storage(key).setItem(key, value); else storage(key).removeItem(key);
+      if (value) store(key).setItem(key, value); else store(key).removeItem(key);
     } catch (e) { /* storage off: this page only */ }
+  }
+  function people() {
+    try { return JSON.parse(saved(PEOPLE) || "{}") || {}; } catch (e) { return {}; }
+  }
+  function remember(name, initData) {
+    const known = people();
+    known[name.toLowerCase()] = initData;
+    save(PEOPLE, JSON.stringify(known));
   }
 
   async function loadMe() {
@@ -29,34 +40,42 @@
     return me;
   }
 
+  async function session(name, old) {
+    const body = old ? { name: name, renew: old } : { name: name };
+    const made = await api("/local/session", { method: "POST", body: JSON.stringify(body) });
+    state.initData = made.init_data;
+    state.name = name;
+    save(SESSION, made.init_data);
+    remember(name, made.init_data);
+    return made;
+  }
+
+  // Sign in as `name`: the person of that name in this browser if there is one, else new.
   async function signIn(name) {
-    const session = await api("/local/session", { method: "POST", body: JSON.stringify({ name: name }) });
-    state.initData = session.init_data;
-    save(SESSION, state.initData);
+    const old = people()[name.toLowerCase()] || (name === state.name ? state.initData : "");
+    try {
+      await session(name, old);
+    } catch (error) {
+      if (!old || error.status !== 401) throw error;
+      await session(name, "");  // signed by a server that no longer exists: a new person
+    }
     await loadMe();
   }
 
-  function labelled(text, control, className) {
-    const label = element("label", className);
-    label.append(element("span", "", text), control);
-    return label;
+  function nameIn(initData) {
+    try { return JSON.parse(new URLSearchParams(initData).get("user")).first_name || ""; } catch (e) { return ""; }
   }
 
-  function choices(id, items, value) {
-    const select = element("select");
-    select.id = id;
-    items.forEach((item, index) => {
-      const option = element("option", "", item.label);
-      option.value = String(index);
-      select.append(option);
-    });
-    pick(select, items, value);
-    return select;
-  }
-
-  function pick(select, items, value) {
-    const index = items.findIndex((item) => item.value === value);
-    if (index >= 0) select.selectedIndex = index;
+  // The tab's sign-in grew old (or the server restarted with its old key): the same person.
+  async function renew() {
+    const name = state.name || nameIn(state.initData);
+    if (!state.initData || !name) return false;
+    try {
+      await session(name, state.initData);
+      return true;
+    } catch (error) {
+      return false;
+    }
   }
 
   function lastSetup() {
@@ -66,91 +85,10 @@
     } catch (e) { return {}; }
   }
 
-  function buildForm() {
-    const config = form.config;
-    const last = lastSetup();
-    const fields = $("fields");
-    fields.replaceChildren();
-    const games = config.games.map((g) => ({ value: g.name, label: g.title }));
-    const gameSelect = choices("game", games, last.game || config.game);
-    fields.append(labelled(say("game"), gameSelect));
-    const gameFields = element("div", "game-fields");
-    fields.append(gameFields);
-    const build = () => buildGameFields(gameFields, config.games[gameSelect.selectedIndex],
-      last.game === config.games[gameSelect.selectedIndex].name ? last : {});
-    gameSelect.addEventListener("change", build);
-    build();
-  }
-
-  function buildGameFields(box, game, last) {
-    const config = form.config;
-    box.replaceChildren(element("p", "summary", game.summary));
-    const preset = choices("preset", game.presets, last.preset || game.default_preset);
-    const described = element("p", "preset-description");
-    box.append(labelled(say("rules"), preset), described);
-    const settings = game.settings.map((setting) => {
-      const select = choices("setting-" + setting.key, setting.choices);
-      box.append(labelled(setting.label, select));
-      return [setting, select];
-    });
-    const followPreset = (values) => {
-      const chosen = game.presets[preset.selectedIndex];
-      described.textContent = chosen.description || "";
-      for (const [setting, select] of settings) {
-        const value = values && setting.key in values ? values[setting.key] : chosen.settings[setting.key];
-        pick(select, setting.choices, value);
-      }
-    };
-    followPreset(last.settings);
-    preset.addEventListener("change", () => followPreset(null));
-    const options = config.options.map((option) => {
-      const value = last.options && option.key in last.options ? last.options[option.key] : config.option_defaults[option.key];
-      const select = choices("option-" + option.key, option.choices, value);
-      box.append(labelled(option.label, select));
-      return [option, select];
-    });
-    const counts = Array.from({ length: game.max_cpus + 1 }, (_, n) => ({ value: n, label: String(n) }));
-    const initial = "cpus" in last ? last.cpus.length : Math.min(config.defaults.cpus, game.max_cpus);
-    const cpus = choices("cpus", counts, initial);
-    box.append(labelled(say("cpus"), cpus));
-    const levels = element("div", "cpu-levels");
-    box.append(levels);
-    const drawLevels = () => {
-      const n = counts[cpus.selectedIndex].value;
-      const kept = Array.from(levels.querySelectorAll("select")).map((s) => config.cpu_levels[s.selectedIndex].value);
-      levels.replaceChildren(...Array.from({ length: n }, (_, i) => {
-        const value = kept[i] || (last.cpus && last.cpus[i]) || config.defaults.cpu_level;
-        return labelled(say("cpu_level") + " " + (i + 1), choices("cpu-level-" + i, config.cpu_levels, value));
-      }));
-    };
-    drawLevels();
-    const wait = element("input");
-    wait.type = "checkbox";
-    wait.id = "wait";
-    wait.checked = !!last.wait;
-    const sync = () => { drawLevels(); wait.disabled = cpus.selectedIndex === 0; };
-    cpus.addEventListener("change", sync);
-    sync();
-    box.append(labelled(say("wait_friends"), wait, "check"));
-    form.read = () => {
-      const values = {
-        game: game.name,
-        preset: game.presets[preset.selectedIndex].value,
-        settings: {},
-        options: {},
-        cpus: Array.from(levels.querySelectorAll("select")).map((s) => config.cpu_levels[s.selectedIndex].value),
-        wait: wait.checked,
-      };
-      for (const [setting, select] of settings) values.settings[setting.key] = setting.choices[select.selectedIndex].value;
-      for (const [option, select] of options) values.options[option.key] = option.choices[select.selectedIndex].value;
-      return values;
-    };
-  }
-
   function showSetup(joining) {
     state.gen += 1;  // stop following the old table
     state.table = null;
-    form.joining = joining;
+    local.joining = joining;
     if (!joining) {
       state.tableId = "";
       history.replaceState(null, "", location.pathname);
@@ -158,8 +96,10 @@
     $("table").hidden = true;
     $("setup").hidden = false;
     $("fields").hidden = joining;
+    $("tutorial-go").hidden = joining;
     $("pill").textContent = "";
     $("pill").classList.remove("turn");
+    $("title").textContent = local.config.title;
     $("setup-title").textContent = joining ? say("join_title") : say("setup_title");
     $("go").textContent = say(joining ? "join" : "start");
     if (!$("name").value) $("name").value = state.name || "";
@@ -188,27 +128,27 @@
     const finished = table.status !== "lobby" && table.status !== "playing";
     const out = table.you === null || table.left || (table.seats[table.you] || {}).out;
     if (finished || (table.status === "playing" && out)) {
-      return [[button(say("new_game"), () => showSetup(false), "new_game", "primary")]];
+      return [[button(say("new_game"), () => showSetup(false), "new_game", finished ? "plain" : "primary")]];
     }
     return [];
   }
 
-  async function start(event) {
-    event.preventDefault();
+  async function start(event, tutorial) {
+    if (event) event.preventDefault();
     const name = $("name").value.trim();
     if (state.busy) return;
-    if (!name) { notice(say("name_needed"), true); return; }
+    if (!name) { notice(say("name_needed"), true); $("name").focus(); return; }
     state.busy = true;
-    $("go").disabled = true;
+    $("go").disabled = $("tutorial-go").disabled = true;
     notice("…");
     try {
       if (!state.initData || name !== state.name) await signIn(name);
-      if (form.joining) {
+      if (local.joining) {
         await openTable(true);
       } else {
-        const values = form.read();
+        const values = window.LocalForm.read();
         save(SETUP, JSON.stringify(values));
-        const body = Object.assign({
+        const body = tutorial ? { game: values.game, tutorial: true } : Object.assign({
           game: values.game,
           preset: values.preset,
           settings: values.settings,
@@ -222,11 +162,11 @@
       }
       notice("");
     } catch (error) {
-      if (form.joining && error.status === 404) showSetup(false);  // no such table: a new one
+      if (local.joining && error.status === 404) showSetup(false);  // no such table: a new one
       notice(error.message, true);
     } finally {
       state.busy = false;
-      $("go").disabled = false;
+      $("go").disabled = $("tutorial-go").disabled = false;
       if (state.table) shell.render(state.table);
     }
   }
@@ -234,19 +174,21 @@
   async function boot() {
     notice("…");
     state.initData = saved(SESSION);
-    const config = form.config = await api("/local/config");
+    const config = local.config = await api("/local/config");
     state.strings = config.strings;
-    document.documentElement.lang = config.language;
-    $("title").textContent = config.title;
-    document.querySelectorAll("[data-s]").forEach((el) => { el.textContent = say(el.dataset.s); });
-    buildForm();
-    $("setup").addEventListener("submit", start);
+    shell.applyStrings(config.language);
+    window.LocalForm.build(config, lastSetup());
+    $("setup").addEventListener("submit", (event) => start(event, false));
+    $("tutorial-go").addEventListener("click", () => start(null, true));
     if (state.initData) {
       try {
-        await loadMe();
+        const me = await api("/api/me");  // an old sign-in is renewed on the way (renew)
+        Object.assign(state.strings, me.strings);
+        state.name = me.first_name;
+        shell.showStats(me.stats);
       } catch (error) {
         if (error.status !== 401) throw error;
-        state.initData = "";  // signed by an earlier run of the server: sign in again
+        state.initData = "";  // signed with a key this server does not have: sign in again
         save(SESSION, "");
       }
     }
@@ -260,6 +202,6 @@
     }
   }
 
-  window.LocalMode = { rendered, extraRows, showSetup };
-  boot().catch((error) => notice(error.message, true));
+  window.LocalMode = { rendered, extraRows, showSetup, renew };
+  document.addEventListener("DOMContentLoaded", () => boot().catch((error) => notice(error.message, true)));
 })();

@@ -1,0 +1,225 @@
+"""Scripted games for the page's browser tests, its bench and its screenshots.
+
+A :class:`Script` is a table of any game with one or more people and some CPUs, played move by
+move through the real store: people move by a policy (by default as a CPU of some level
+would), CPUs when the clock passes their pace, exactly as the ticker would fire them.
+:func:`scene` plays a fresh table up to a named state a player would look at: ``lobby``,
+``turn`` (your move), ``reveal`` (a reveal or result that concerns you), ``out`` (you are out
+while the game goes on), ``over``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.registry import get_game
+from games.rng import DeterministicRng
+from tables import lobby, play
+from tables.model import PLAYING, ChatRef, Table
+from tables.store import TableStore
+from webapp.payload import latest_story
+
+SCENES = ("lobby", "turn", "reveal", "out", "over")
+# Long names on purpose: a page must hold them at 320 px in every language.
+NAMES = ("Maximiliane-Alexandra $& Co", "Bartholomäus Wolkenstein", "Chiyo")
+MAX_STEPS = 3000
+CPU_STEP = 5.0  # seconds the clock moves for a CPU (past any CPU pace, far from idle expiry)
+
+Policy = Callable[["Script", int, dict[str, Any]], str]
+_chats = itertools.count(1)  # one open table per chat: each script has a chat of its own
+
+
+def person(index: int, language: str = "en") -> dict[str, Any]:
+    """A person of the scripted games (ids above Telegram's, as local people have)."""
+    return {"id": 2**52 + 101 + index, "first_name": NAMES[index], "language_code": language}
+
+
+def like_a_cpu(level: str = "normal") -> Policy:
+    def choose(script: Script, seat: int, view: dict[str, Any]) -> str:
+        return script.game.cpu_action(view, level, script.rng)
+
+    return choose
+
+
+@dataclass
+class Script:
+    store: TableStore
+    clock: Any
+    game_name: str
+    people: int = 1
+    cpus: tuple[str, ...] = ("normal", "normal")
+    preset: str | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
+    seed: int = 1
+    language: str = "en"
+    table_id: str = ""
+
+    def __post_init__(self) -> None:
+        self.game = get_game(self.game_name)
+        self.rng = DeterministicRng(f"scene-{self.game_name}-{self.seed}".encode())
+        self.users = [person(i, self.language) for i in range(self.people)]
+        creator = self.users[0]
+        chat = ChatRef(-(2**52) - 1000 - next(_chats))
+        opened = self.store.create(
+            chat,
+            creator["id"],
+            creator["first_name"],
+            game=self.game_name,
+            language=self.language,
+            creator_language=self.language,
+        )
+        self.table_id = opened.table.id
+
+        def set_up(table: Table) -> list[dict[str, Any]]:
+            who = creator["id"]
+            events = lobby.change_setting(table, who, "turn_timer", 0)
+            events += lobby.change_setting(table, who, "cpu_delay", 1)
+            if self.preset:
+                events += lobby.choose_preset(table, who, self.preset)
+            for key, value in self.settings.items():
+                events += lobby.change_setting(table, who, key, value)
+            for other in self.users[1:]:
+                events += lobby.join(table, other["id"], other["first_name"], self.language)
+            for level in self.cpus:
+                events += lobby.add_cpu(table, who, level)
+            return events
+
+        self.store.change(self.table_id, set_up)
+
+    @property
+    def table(self) -> Table:
+        return self.store.load(self.table_id)
+
+    def start(self) -> None:
+        creator = self.users[0]["id"]
+        self.store.change(self.table_id, lambda t: lobby.start(t, creator, self.rng))
+
+    def seat_of(self, index: int = 0) -> int:
+        seat = self.table.seat_of(self.users[index]["id"])
+        assert seat is not None
+        return seat
+
+    def state(self) -> Any:
+        table = self.table
+        assert table.state is not None
+        return self.game.load(table.state)
+
+    def step(self, policy: Policy | None = None) -> bool:
+        """One change: a person to act moves, else the CPUs' time comes. False once over."""
+        table = self.table
+        if table.status != PLAYING:
+            return False
+        state = self.game.load(table.state)
+        for seat in self.game.to_act(state):
+            user = table.seats[seat].user_id
+            if user is None or seat in table.left or seat in table.autopilot:
+                continue
+            view = self.game.view(state, seat)
+            action = (policy or like_a_cpu())(self, seat, view)
+            decision = self.game.decision(state, seat)
+            self.store.change(
+                self.table_id,
+                lambda t, user=user, action=action, decision=decision: play.move(
+                    t, user, action, self.rng, decision=decision
+                ),
+            )
+            return True
+        for _ in range(10):
+            self.clock.now += CPU_STEP
+            if self.store.fire_deadline(self.table_id) is not None:
+                return True
+        raise AssertionError("nobody moved")
+
+    def play_until(
+        self, done: Callable[[Script], bool], policy: Policy | None = None, limit: int = MAX_STEPS
+    ) -> bool:
+        for _ in range(limit):
+            if done(self):
+                return True
+            if not self.step(policy):
+                return done(self)
+        return False
+
+    def moment(self) -> dict[str, Any] | None:
+        return latest_story(self.store, self.table, "en")[2]
+
+    def resign(self, index: int = 0) -> None:
+        user = self.users[index]["id"]
+        self.store.change(self.table_id, lambda t: play.resign(t, user, self.rng))
+
+
+# --- the states a player looks at ----------------------------------------------------------
+
+
+def your_turn(script: Script) -> bool:
+    table = script.table
+    return table.status == PLAYING and script.seat_of() in script.game.to_act(script.state())
+
+
+def concerns_you(script: Script) -> bool:
+    """A reveal or result that concerns the first person (a life lost, a trick taken)."""
+    moment = script.moment()
+    if moment is None or script.table.status != PLAYING:
+        return False
+    seat = script.seat_of()
+    for event in moment["events"]:
+        kind = event["type"]
+        if kind == "lost_lives" and event["seat"] == seat and event["lost"]:
+            return True
+        if kind == "hand_scored":
+            return True
+        if kind == "trick_won" and seat in (event.get("seat"), event.get("winner")):
+            return True
+    return False
+
+
+def you_are_out(script: Script) -> bool:
+    table = script.table
+    if table.status != PLAYING:
+        return False
+    seat = script.seat_of()
+    return (
+        seat in table.left
+        or script.game.seat_badges(script.game.public_view(script.state()))[seat].out
+    )
+
+
+def scene(
+    store: TableStore, clock: Any, game: str, name: str, *, language: str = "en", seed: int = 1
+) -> Script:
+    """A fresh table of ``game`` played up to the scene ``name`` (see SCENES)."""
+    for attempt in range(seed, seed + 40):
+        script = Script(store, clock, game, seed=attempt, language=language, **SET_UPS[game])
+        if name == "lobby":
+            return script
+        script.start()
+        if name == "turn" and script.play_until(your_turn):
+            return script
+        if name == "reveal" and script.play_until(concerns_you):
+            return script
+        if name == "over" and script.play_until(lambda s: s.table.status != PLAYING):
+            return script
+        if name == "out" and _out(script):
+            return script
+    raise AssertionError(f"no {name} scene for {game}")
+
+
+def _out(script: Script) -> bool:
+    if script.game_name == "mino_dice":  # nobody is out of Mino Dice: you leave the game
+        if not script.play_until(lambda s: s.state().hand >= 2):
+            return False
+        script.resign()
+        return script.play_until(lambda s: bool(s.moment()) and s.table.status == PLAYING)
+    # Out of Mia by losing every life (play badly); out of Myllymatti by shedding every card.
+    level = "easy" if script.game_name == "mia" else "hard"
+    return script.play_until(you_are_out, like_a_cpu(level))
+
+
+SET_UPS: dict[str, dict[str, Any]] = {
+    "mia": {"cpus": ("hard", "hard"), "settings": {"lives": 2}},
+    "mino_dice": {"cpus": ("normal", "normal"), "preset": "quick"},
+    "myllymatti": {"cpus": ("normal", "normal")},
+}

@@ -1,0 +1,183 @@
+"""What the page gets beyond the table: the latest moment and a game's history (public events
+only, the same for every reader), How to play, leaving a running game, a rematch, the
+tutorial, and local sign-ins that renew the same person."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+import redis
+
+from games.registry import GAMES, get_game
+from tables import stats
+from tables.store import TableStore
+from tests.support.scenes import SET_UPS, Script
+from tests.webapp.conftest import TOKEN, USERS, WebServer, auth
+from tests.webapp.test_local_mode import error_of, sign_in
+from webapp.app import create_app
+from webapp.config import WebConfig
+from webapp.init_data import sign_user
+from webapp.payload import page_strings
+
+
+@pytest.fixture
+def store(redis_server, clock):
+    """The store of a Telegram Mini App server whose clock the tests move (CPU deadlines)."""
+    return TableStore(redis.Redis.from_url(redis_server.url), clock=clock)
+
+
+@pytest.fixture
+def http(store):
+    server = WebServer(create_app(store, WebConfig(bot_token=TOKEN, long_poll_seconds=2)))
+    server.start()
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        yield client
+    server.stop()
+
+
+def _headers(user: dict) -> dict[str, str]:
+    return {"Authorization": "tma " + sign_user(TOKEN, user)}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_moment_and_history_are_the_same_public_data_for_everyone(http, store, clock, game):
+    script = Script(store, clock, game, people=2, cpus=("normal",), **_set_up(game))
+    script.start()
+    readers = [_headers(user) for user in script.users] + [auth(3)]  # two players, a watcher
+    moments = 0
+    while script.step():
+        views = [http.get(f"/api/tables/{script.table_id}", headers=h).json() for h in readers]
+        assert len({repr((v["moment"], v.get("history"), v["story"])) for v in views}) == 1
+        assert views[2]["you"] is None and views[2]["private"] is None
+        moment = views[0]["moment"]
+        if moment:
+            moments += 1
+            assert moment["version"] <= views[0]["version"]
+            assert all(isinstance(event["type"], str) for event in moment["events"])
+            assert "(/verify)" not in "\n".join(views[0]["story"])  # proofs live in "verify"
+    assert moments > 0
+    if game == "mino_dice":
+        final = http.get(f"/api/tables/{script.table_id}", headers=readers[0]).json()
+        hands = [event["hand"] for event in final["history"]]
+        assert hands == list(range(1, len(hands) + 1)) and hands  # every hand's scores
+
+
+def _set_up(game: str) -> dict:
+    set_up = dict(SET_UPS[game])
+    set_up.pop("cpus")
+    return set_up
+
+
+def test_how_to_play_at_a_table_names_its_preset_and_settings(http, store, clock):
+    script = Script(store, clock, "myllymatti", preset="harsh")
+    rules = http.get(f"/api/tables/{script.table_id}/rules", headers=auth(3)).json()
+    game = get_game("myllymatti")
+    assert rules["preset"] == "harsh"
+    assert rules["description"] == game.preset_descriptions["harsh"]
+    assert [s["label"] for s in rules["settings"]] == [s.label for s in game.settings_specs]
+    assert rules["lines"] and all(isinstance(line, str) for line in rules["lines"])
+
+
+def test_how_to_play_is_in_the_readers_language(http, store, clock):
+    script = Script(store, clock, "mino_dice")
+    german = {**USERS[3], "language_code": "de"}
+    english = http.get(f"/api/tables/{script.table_id}/rules", headers=auth(3)).json()
+    translated = http.get(f"/api/tables/{script.table_id}/rules", headers=_headers(german)).json()
+    assert translated["lines"] != english["lines"] and len(translated["lines"]) == len(
+        english["lines"]
+    )
+    assert translated["description"] != english["description"]
+
+
+def test_local_rules_for_each_preset(local_http):
+    for name, game in GAMES.items():
+        for preset in game.presets:
+            body = local_http.get("/local/rules", params={"game": name, "preset": preset}).json()
+            assert body["lines"] and body["preset"]
+            assert body["description"] == game.preset_descriptions.get(preset, "")
+    assert local_http.get("/local/rules", params={"game": "chess"}).status_code == 400
+    assert local_http.get("/local/rules", params={"preset": "nope"}).status_code == 400
+
+
+def test_leaving_a_running_game_and_a_rematch_from_the_page(http, store, clock):
+    script = Script(store, clock, "mia", people=2, cpus=("normal",), settings={"lives": 2})
+    script.start()
+    first, second = (_headers(user) for user in script.users)
+    url = f"/api/tables/{script.table_id}/lobby"
+    left = http.post(url, json={"verb": "resign"}, headers=second)
+    assert left.status_code == 200 and left.json()["left"] is True
+    again = http.post(url, json={"verb": "resign"}, headers=second)
+    assert again.status_code == 403 and error_of(again) == "not_seated"
+    early = http.post(url, json={"verb": "rematch"}, headers=first)
+    assert early.status_code == 409 and error_of(early) == "not_finished"
+    assert script.play_until(lambda s: s.table.status != "playing")
+    watcher = http.post(url, json={"verb": "rematch"}, headers=auth(3))
+    assert watcher.status_code == 403 and error_of(watcher) == "not_seated"
+    extra = http.post(url, json={"verb": "rematch", "x": 1}, headers=first)
+    assert extra.status_code == 400
+    rematch = http.post(url, json={"verb": "rematch"}, headers=first)
+    assert rematch.status_code == 200, rematch.text
+    assert rematch.json()["status"] == "playing" and rematch.json()["id"] == script.table_id
+
+
+def test_renderer_words_reach_the_page_in_every_language():
+    english = page_strings("en")
+    for name, game in GAMES.items():
+        for key in game.web_strings:
+            assert f"{name}.{key}" in english
+    assert english["mia.you_lose"] == "💔 You lose a life!"
+    assert english["mia.you_lose.n"] == "💔 You lose {n} lives!"
+    for language in ("nl", "de", "ja", "ms", "gu"):  # (the catalog tests check every entry)
+        words = page_strings(language)
+        assert set(words) == set(english)
+        assert words["you_win"] != english["you_win"]
+        assert words["mia.holds"] != english["mia.holds"]
+
+
+def test_a_tutorial_opens_a_guided_table_with_hints_and_progress(local_http, local_store, clock):
+    alice = sign_in(local_http, "Alice")
+    created = local_http.post(
+        "/local/tables", json={"game": "mia", "tutorial": True}, headers=alice
+    )
+    assert created.status_code == 201, created.text
+    view = created.json()["table"]
+    table = local_store.load(view["id"])
+    assert table.tutorial and table.status == "playing"
+    assert [seat.cpu for seat in table.seats[1:]] == ["easy", "easy"]
+    assert table.option("turn_timer") == 0
+    assert view["tutorial"] == {"started": 1, "completed": 0, "won": 0}
+    user = local_http.get("/api/me", headers=alice).json()["id"]
+    assert stats.tutorial_progress(local_store.redis, user, "mia")["started"] == 1
+    for _ in range(200):  # CPUs move until it is Alice's decision: then the page has a tip
+        view = local_http.get(f"/api/tables/{view['id']}", headers=alice).json()
+        if view["seats"][0]["acting"]:
+            break
+        clock.now += 2
+        local_store.fire_deadline(view["id"])
+    assert view["hint"] and view["hint"].startswith("💡")
+    bad = local_http.post("/local/tables", json={"tutorial": "yes"}, headers=alice)
+    assert bad.status_code == 400
+
+
+def test_a_local_sign_in_renews_as_the_same_person(local_http, local_web):
+    first = local_http.post("/local/session", json={"name": "Alice"}).json()
+    again = local_http.post(
+        "/local/session", json={"name": "Alice B", "renew": first["init_data"]}
+    ).json()
+    assert again["user"]["id"] == first["user"]["id"]
+    assert again["user"]["first_name"] == "Alice B"
+    forged = sign_user("another-secret-entirely-0123456789abcdef", first["user"])
+    refused = local_http.post("/local/session", json={"name": "Alice", "renew": forged})
+    assert refused.status_code == 401
+    telegram_user = sign_user(local_web.server.app.extensions["webapp"].bot_token, USERS[1])
+    refused = local_http.post("/local/session", json={"name": "Eve", "renew": telegram_user})
+    assert refused.status_code == 401  # only local people are renewed
+    assert local_http.post("/local/session", json={"name": "A", "renew": 5}).status_code == 400
+
+
+def test_the_pages_words_need_no_sign_in(http):
+    german = http.get("/api/strings", params={"language": "de-AT"}).json()
+    assert german["language"] == "de" and german["strings"] == page_strings("de")
+    browser = http.get("/api/strings", headers={"Accept-Language": "ja,en;q=0.5"}).json()
+    assert browser["language"] == "ja"
+    assert http.get("/api/strings", params={"language": "xx"}).json()["language"] == "en"

@@ -1,0 +1,293 @@
+// Drawing one table: the seats round the felt (the game's renderer draws its middle), the
+// status, the private panel, the buttons. Everything is redrawn from the payload each time.
+"use strict";
+(function () {
+  const shell = window.Shell;
+  const { state, $, say, element } = shell;
+  const SVG = "http://www.w3.org/2000/svg";
+  const wide = window.matchMedia ? window.matchMedia("(min-width: 420px)") : null;
+  let leaveArmed = false;
+
+  function svg(tag, attrs, children) {
+    const el = document.createElementNS(SVG, tag);
+    for (const [key, value] of Object.entries(attrs || {})) el.setAttribute(key, String(value));
+    (children || []).forEach((child) => el.append(child));
+    return el;
+  }
+
+  // What a game's renderer gets: the shell's tools, and its own words.
+  function helpersFor(table) {
+    return {
+      element, say, svg,
+      t: (key, vars) => shell.word(table.game, key, vars),
+      haptic: shell.haptic,
+      move: (action) => shell.move(action),
+      names: table.seats.map((seat) => seat.name),
+      you: table.you,
+      busy: state.busy,
+      reduced: shell.reducedMotion(),
+      fresh: false,
+    };
+  }
+
+  function render(table) {
+    state.table = table;
+    const renderer = shell.rendererOf(table);
+    const h = helpersFor(table);
+    $("title").textContent = table.title;
+    renderPill(table);
+    const drew = renderFelt(table, renderer, h);
+    const verify = renderLines(table, drew);
+    shell.renderMoment(table, renderer, h);
+    renderPrivate(table, renderer, h);
+    renderActions(table);
+    const extra = $("extra");
+    extra.replaceChildren();
+    if (table.public && renderer.extra) renderer.extra(extra, table, h);
+    extra.hidden = !extra.childElementCount;
+    shell.renderLearn(table, verify);
+    if (window.LocalMode) window.LocalMode.rendered(table);
+    state.booted = true;
+    // For tests and screenshots: which version is drawn, and whether by the game's renderer.
+    $("table").dataset.version = String(table.version);
+    $("table").dataset.drawn = table.renderer && !Object.keys(renderer).length ? "shell" : "game";
+  }
+
+  function renderPill(table) {
+    const pill = $("pill");
+    const me = table.you === null ? null : table.seats[table.you];
+    let text, turn = false;
+    if (table.over) text = say("game_over", { name: table.winners.join(", ") });
+    else if (table.status === "lobby") text = say("lobby");
+    else if (table.status !== "playing") text = say("closed");
+    else if (me === null) text = say("spectator");
+    else if (table.left) text = say("you_left");
+    else if (me.out) text = say("you_are_out");
+    else if (me.acting) { text = say("your_turn"); turn = true; }
+    else {
+      const acting = table.seats.filter((seat) => seat.acting).map((seat) => seat.name);
+      text = acting.length ? say("waiting_for", { name: acting.join(", ") }) : "";
+    }
+    pill.textContent = text;
+    pill.title = text;
+    pill.classList.toggle("turn", turn);
+    // Your turn comes: a tap on the hand, and a mark on the browser tab (local mode's tabs).
+    const turnKey = turn ? table.id + ":" + table.decision : null;
+    if (turnKey && turnKey !== state.turnKey && state.booted) shell.haptic("impact", "light");
+    state.turnKey = turnKey;
+    document.title = (turn ? "● " : "") + table.title;
+  }
+
+  // --- the felt: others round the top, you at the bottom, the game in the middle ----------
+
+  function renderFelt(table, renderer, h) {
+    const n = table.seats.length;
+    const first = table.you === null ? 0 : table.you + 1;
+    const others = [];
+    for (let k = 0; k < n; k += 1) {
+      const index = (first + k) % n;
+      if (index !== table.you) others.push(index);
+    }
+    const columns = Math.min(others.length, wide && wide.matches ? 6 : 4) || 1;
+    const single = others.length <= columns;
+    $("seats").style.setProperty("--columns", String(columns));
+    $("seats").replaceChildren(...others.map((index, k) => {
+      const li = seatCard(table, index, renderer, h);
+      const middle = (others.length - 1) / 2;
+      const lift = single && others.length > 2 ? Math.round(16 * ((k - middle) / middle) ** 2) : 0;
+      li.style.setProperty("--lift", lift + "px");
+      return li;
+    }));
+    const me = $("me");
+    me.hidden = table.you === null;
+    me.replaceChildren(...(table.you === null ? [] : [seatCard(table, table.you, renderer, h)]));
+    const area = $("game-area");
+    area.replaceChildren();
+    const drew = table.public && renderer.table ? renderer.table(area, table, h) : false;
+    area.hidden = !area.childElementCount;
+    $("felt").classList.toggle("lobby", table.status === "lobby");
+    return drew;
+  }
+
+  function seatCard(table, index, renderer, h) {
+    const seat = table.seats[index];
+    const li = element("li", ["seat", seat.acting ? "acting" : "", seat.out ? "out" : "",
+      seat.you ? "you" : "", seat.cpu ? "cpu" : ""].join(" ").replace(/\s+/g, " ").trim());
+    li.dataset.seat = String(index);
+    li.style.setProperty("--hue", String((index * 67 + 200) % 360));
+    const bare = seat.cpu ? seat.name.replace(/^🤖\s*/u, "") : seat.name;
+    const avatar = element("span", "avatar", seat.cpu ? "🤖" : Array.from(bare.trim())[0] || "?");
+    avatar.setAttribute("aria-hidden", "true");
+    const who = element("span", "who");
+    who.append(element("span", "name", seat.you ? say("you") + " · " + bare : bare));
+    const drawn = renderer.badge && table.public ? renderer.badge(table, index, h) : null;
+    const badge = drawn instanceof Node ? drawn : element("span", "", drawn || seat.badge);
+    badge.classList.add("badge");
+    if (badge.textContent) who.append(badge);
+    li.title = seat.name + (seat.badge ? " · " + seat.badge : "");
+    li.append(avatar, who);
+    if (seat.acting) {
+      const dots = element("span", "thinking");
+      dots.setAttribute("aria-hidden", "true");
+      dots.append(element("i"), element("i"), element("i"));
+      li.append(dots);
+    }
+    return li;
+  }
+
+  // What the game's renderer drew stays out of the lines: the header stays; a renderer that
+  // returns {lines} keeps those (say, whose move it is), {verify} goes to the verify detail.
+  // Whatever the renderer, a line that holds a commitment (64 hex digits) goes to "verify".
+  function renderLines(table, drew) {
+    let lines = table.lines;
+    if (drew === true) lines = lines.slice(0, 1);
+    else if (drew && Array.isArray(drew.lines)) lines = lines.slice(0, 1).concat(drew.lines);
+    const verify = (drew && drew.verify) || [];
+    const committed = (line) => /[0-9a-f]{64}/.test(line);
+    verify.push(...table.lines.filter((line) => committed(line) && !verify.includes(line)));
+    lines = lines.filter((line) => !committed(line));
+    $("lines").replaceChildren(...lines.map((line, i) => element("p", i === 0 ? "head" : "", line)));
+    return verify;
+  }
+
+  // --- the private panel ---------------------------------------------------------------------
+
+  function renderPrivate(table, renderer, h) {
+    const box = $("private");
+    const info = table.private;
+    if (!info || (!info.items.length && !info.conceal)) {
+      box.hidden = true;
+      state.privateKey = null;
+      return;
+    }
+    const dealt = info.key !== state.privateKey;
+    if (dealt) { state.privateKey = info.key; state.uncovered = false; }
+    box.hidden = false;
+    box.dataset.key = info.key;
+    const covered = info.conceal && !state.uncovered;
+    box.classList.toggle("covered", covered);
+    box.classList.toggle("dealt", dealt && state.booted && !h.reduced);
+    box.classList.toggle("lifted", !covered && state.justUncovered === info.key);
+    state.justUncovered = null;
+    const head = element("div", "private-head");
+    head.append(element("span", "private-title", info.title));
+    if (info.caption && !covered) head.append(element("span", "caption", info.caption));
+    const items = element("div", "items");
+    const children = [head, items];
+    if (covered) {
+      items.append(renderer.cover ? renderer.cover(info, h) : element("span", "cover", "❓"));
+    } else {
+      const greyed = info.items.filter((item) => !item.selectable && item.reason);
+      const reasons = new Set(greyed.map((item) => item.reason));
+      const shared = reasons.size === 1 && greyed.length > 1 ? greyed[0].reason : null;
+      items.append(...info.items.map((item, index) => {
+        const el = drawItem(item, renderer, h, shared);
+        el.style.setProperty("--i", String(index));
+        return el;
+      }));
+      if (renderer.arrange) renderer.arrange(items, info, h);
+      if (shared) children.push(element("p", "reason-all", shared));
+    }
+    if (info.conceal) children.push(element("p", "cover-caption", say(covered ? "look" : "cover")));
+    box.replaceChildren(...children);
+  }
+
+  function drawItem(item, renderer, h, sharedReason) {
+    const face = renderer.item ? renderer.item(item, h) : element("span", "label", item.label);
+    const el = element(item.selectable ? "button" : "span", "item " + item.kind);
+    el.dataset.item = item.id;
+    Object.entries(item.attrs || {}).forEach(([key, value]) => { el.dataset[key] = value; });
+    el.append(face);
+    if (item.selectable) {
+      el.type = "button";
+      el.dataset.action = item.action;
+      el.disabled = state.busy;
+      el.setAttribute("aria-label", item.label);
+      el.addEventListener("click", (event) => { event.stopPropagation(); shell.move(item.action); });
+    } else if (item.reason) {
+      el.classList.add("greyed");
+      el.title = item.reason;
+      if (!sharedReason) el.append(element("small", "reason", item.reason));
+    }
+    return el;
+  }
+
+  $("private").addEventListener("click", () => {
+    const info = state.table && state.table.private;
+    if (!info || !info.conceal) return;
+    state.uncovered = !state.uncovered;
+    state.justUncovered = state.uncovered ? info.key : null;
+    shell.haptic("selection");
+    render(state.table);
+  });
+
+  // --- buttons -------------------------------------------------------------------------------
+
+  function button(label, onClick, action, style) {
+    const el = element("button", style || "primary", label);
+    el.type = "button";
+    el.dataset.action = action;
+    el.disabled = state.busy;
+    el.addEventListener("click", onClick);
+    return el;
+  }
+
+  function renderActions(table) {
+    const rows = [];
+    const me = table.you === null ? null : table.seats[table.you];
+    if (table.status === "lobby") {
+      const verbs = [];
+      if (table.can_join) verbs.push(["join", "primary"]);
+      if (table.creator) verbs.push(["start", "primary"]);
+      if (table.you !== null) verbs.push(["leave", "plain"]);
+      rows.push(verbs.map(([verb, style]) =>
+        button(say(verb), () => shell.lobby(verb), "lobby:" + verb, style)));
+    }
+    for (const row of table.actions) {
+      const buttons = row.map((item) =>
+        button(item.label, () => shell.move(item.action), item.action, item.style));
+      const choices = row.some((item) => item.style === "choice") &&
+        row.every((item) => item.style === "choice" || item.style === "special");
+      buttons.kind = choices ? "choices" : "steps";
+      rows.push(buttons);
+    }
+    const watching = me === null || table.left || me.out;
+    const finished = table.status !== "lobby" && table.status !== "playing";
+    if (table.over && me !== null && !table.left) {
+      rows.push([button(say("rematch"), () => shell.lobby("rematch"), "lobby:rematch", "primary")]);
+    }
+    if (window.LocalMode) rows.push(...window.LocalMode.extraRows(table, button));
+    else if (shell.tg && (finished || (table.status === "playing" && watching))) {
+      rows.push([button(say("close"), () => shell.tg.close(), "close", "plain")]);
+    }
+    // Alike choices (claims, bids) flow in one grid, however the game split them in rows.
+    const merged = [];
+    for (const row of rows.filter((r) => r.length)) {
+      const last = merged[merged.length - 1];
+      if (last && last.kind === "choices" && row.kind === "choices") last.push(...row);
+      else merged.push(row);
+    }
+    $("actions").replaceChildren(...merged.map((buttons) => {
+      const div = element("div", "row " + (buttons.kind || "steps"));
+      div.append(...buttons);
+      return div;
+    }));
+    renderLeave(table, me);
+  }
+
+  // Leaving a running game is kept apart from the moves, and takes a second tap.
+  function renderLeave(table, me) {
+    const box = $("leave");
+    const playing = table.status === "playing" && me !== null && !me.out && !table.left;
+    box.hidden = !playing;
+    if (!playing) { leaveArmed = false; box.replaceChildren(); return; }
+    const el = button(say(leaveArmed ? "leave_confirm" : "leave_game"), () => {
+      if (!leaveArmed) { leaveArmed = true; render(state.table); return; }
+      leaveArmed = false;
+      shell.lobby("resign");
+    }, "lobby:resign", leaveArmed ? "danger" : "link");
+    box.replaceChildren(el);
+  }
+
+  Object.assign(shell, { render, button, svg });
+})();
