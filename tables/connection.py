@@ -48,7 +48,7 @@ def connect(url: str | None = None) -> redis.Redis:
     log.warning(
         "REDIS_URL is not set: started an embedded redis-server at %s (data in %s). "
         "Set REDIS_URL to share one Redis between processes.",
-        server.url,
+        server.address,
         data_dir,
     )
     return make_client(server.url)

@@ -119,7 +119,7 @@ UNICODE_NUMBERS = st.text(
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(name=st.sampled_from(["after", "timeout"]), value=UNICODE_NUMBERS | st.text(max_size=12))
 def test_any_number_in_a_wait_query_is_answered(setup, name, value):
-    store, table, client = setup
+    _store, table, client = setup
     headers = {"Authorization": "tma " + sign_user(TOKEN, USERS[1])}
     response = client.get(
         f"/api/tables/{table.id}/wait", query_string={name: value}, headers=headers
