@@ -1,7 +1,16 @@
 """One way to reach Redis for every process: ``REDIS_URL``, or an embedded server.
 
-Clients retry with backoff on connection errors, so a Redis restart makes the bot and the
-web app wait and log, not crash.
+Three choices keep a process honest when Redis is slow, busy or gone:
+
+- A **blocking pool** sized to the process's threads (``REDIS_POOL_SIZE``): a thread that
+  finds every connection taken waits briefly for one instead of failing with "Too many
+  connections" (which a request would report as "unavailable" while Redis is fine).
+- **Timeouts on every call** (``REDIS_TIMEOUT``, socket and connect): a frozen Redis gives a
+  quick error (a 503 in the web app), not a request hanging for as long as TCP lets it.
+- **Retries on connection errors only**, with backoff, so a Redis restart makes the bot and
+  the web app wait and log, not crash. A timeout is not retried: the command may have run,
+  and retrying a write whose reply was lost could apply it twice (the store settles such
+  doubts itself, see ``TableStore._commit``); it would also multiply the wait.
 """
 
 from __future__ import annotations
@@ -20,20 +29,59 @@ from tables.redis_server import RedisServer
 log = logging.getLogger(__name__)
 
 DEFAULT_EMBEDDED_DIR = ".local/redis"
+DEFAULT_POOL_SIZE = 64  # a bot process, or `python -m webapp`; gunicorn passes its threads
+POOL_SPARE = 8  # beyond one per thread: the change watcher's subscription, sweeps, probes
+DEFAULT_TIMEOUT = 3.0  # seconds; above the 2 s the notifier blocks in XREADGROUP
+CONNECT_RETRIES = 8
 
 
-def make_client(url: str) -> redis.Redis:
-    return redis.Redis.from_url(
+class RedisConfigError(ValueError):
+    pass
+
+
+def pool_size_for(threads: int) -> int:
+    """Connections for a process serving ``threads`` requests at once."""
+    return threads + POOL_SPARE
+
+
+def make_client(
+    url: str, *, pool_size: int | None = None, timeout: float | None = None
+) -> redis.Redis:
+    """A client with a blocking pool of ``pool_size`` connections (``$REDIS_POOL_SIZE``, else
+    64) and ``timeout`` seconds for every call (``$REDIS_TIMEOUT``, else 3)."""
+    size = pool_size or _env_number("REDIS_POOL_SIZE", DEFAULT_POOL_SIZE, int)
+    seconds = timeout or _env_number("REDIS_TIMEOUT", DEFAULT_TIMEOUT, float)
+    pool = redis.BlockingConnectionPool.from_url(
         url,
-        retry=Retry(ExponentialBackoff(cap=2.0, base=0.05), retries=8),
-        retry_on_error=[redis.ConnectionError, redis.TimeoutError],
-        health_check_interval=30,
-        socket_connect_timeout=2,
+        max_connections=size,
+        timeout=seconds,  # how long a thread waits for a free connection
+        socket_timeout=seconds,
+        socket_connect_timeout=min(seconds, 2.0),
         socket_keepalive=True,
+        health_check_interval=30,
+        retry=Retry(
+            ExponentialBackoff(cap=2.0, base=0.05),
+            retries=CONNECT_RETRIES,
+            supported_errors=(redis.ConnectionError,),
+        ),
     )
+    return redis.Redis(connection_pool=pool)
 
 
-def connect(url: str | None = None) -> redis.Redis:
+def _env_number(name: str, default: float, kind: type) -> float:  # type: ignore[type-arg]
+    raw = os.environ.get(name)
+    if not raw:
+        return default
+    try:
+        value = kind(raw)
+    except ValueError:
+        raise RedisConfigError(f"{name} must be a number, not {raw!r}") from None
+    if value <= 0:
+        raise RedisConfigError(f"{name} must be above 0")
+    return value
+
+
+def connect(url: str | None = None, *, pool_size: int | None = None) -> redis.Redis:
     """A client for ``url`` / ``$REDIS_URL``; without either, start an embedded redis-server.
 
     The embedded server keeps its data (AOF) under ``$EMBEDDED_REDIS_DIR`` (default
@@ -41,7 +89,7 @@ def connect(url: str | None = None) -> redis.Redis:
     """
     url = url or os.environ.get("REDIS_URL")
     if url:
-        return make_client(url)
+        return make_client(url, pool_size=pool_size)
     data_dir = Path(os.environ.get("EMBEDDED_REDIS_DIR", DEFAULT_EMBEDDED_DIR)).resolve()
     server = RedisServer(data_dir=data_dir).start()
     atexit.register(server.stop)
@@ -51,4 +99,4 @@ def connect(url: str | None = None) -> redis.Redis:
         server.address,
         data_dir,
     )
-    return make_client(server.url)
+    return make_client(server.url, pool_size=pool_size)

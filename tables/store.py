@@ -5,11 +5,18 @@ it back with a Lua check-and-set that also appends the change's events to the ta
 If another writer got there first, a lobby change is simply run again on the fresh table; a
 game move made against a version the player saw is refused as stale, so a second click or an
 old message changes nothing.
+
+Each change carries a random id, and the table keeps the ids of its last few changes beside
+its version (field ``ids``). When the check-and-set's reply is lost (the connection broke after
+the script ran) or comes back "the version moved" (a retry of our own script, or a race), the
+store reads those ids before answering: if ours is there, the change happened and the caller
+is told so, not "stale".
 """
 
 from __future__ import annotations
 
 import contextlib
+import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -47,7 +54,8 @@ local current = redis.call('HGET', KEYS[1], 'v')
 if not current then return -1 end
 if current ~= ARGV[1] then return -2 end
 local nv = tonumber(current) + 1
-redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2])
+local ids = redis.call('HGET', KEYS[1], 'ids') or ''
+redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2], 'ids', string.sub(ARGV[7] .. ids, 1, ARGV[8]))
 if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
 if ARGV[3] ~= '0' then
   redis.call('EXPIRE', KEYS[1], ARGV[3])
@@ -71,6 +79,8 @@ TTL_REFRESH_EVERY = 16  # versions between refreshes of the table keys' expiry
 LOBBY_CHATTER = frozenset(
     {"joined", "left", "creator_changed", "settings_changed", "preset_chosen"}
 )
+CHANGE_ID_BYTES = 6  # random bytes of a change id (hex: 12 characters)
+CHANGE_IDS_KEPT = 4  # the last change ids a table keeps, to settle a lost reply (milliseconds)
 WAIT_CHUNK_SECONDS = 3.0  # re-read the version at least this often while waiting
 POLL_SECONDS = 0.2
 
@@ -266,6 +276,8 @@ class TableStore:
                 _compact([table.version + 1, codec.encode(logged, fields)]) if logged else "",
                 keys.CHANGES_CHANNEL,
                 table_id,
+                secrets.token_hex(CHANGE_ID_BYTES),
+                CHANGE_ID_BYTES * 2 * CHANGE_IDS_KEPT,
             ]
             result = self._commit(table, script_keys, script_args, indexes_changed)
             if result == -1:
@@ -291,28 +303,36 @@ class TableStore:
     def _commit(
         self, table: Table, script_keys: list[str], script_args: list[Any], indexes: bool
     ) -> int:
-        """The check-and-set and the index hints in one round trip.
+        """The check-and-set and the index hints in one round trip: the new version, or -1 (no
+        such table) or -2 (the version moved on, without our change).
 
         The hot path of every move, so it talks to a pooled connection directly: one packed
         write, then the replies. (A redis-py Pipeline costs several times the round trip in
         Python, and a Script object in a pipeline asks SCRIPT EXISTS first.) Any connection
         trouble falls back to the ordinary client, which retries.
+
+        A reply lost to a connection error, or a "moved on" that may be our own change (sent
+        twice by a retry), is settled by reading the table's recent change ids: the answer is
+        what happened, never a guess.
         """
         hints: list[tuple[Any, ...]] = []
         self._add_hints(_Collector(hints), table, table.version + 1, indexes)
         script = self._check_and_set
-        for _ in range(2):
+        change_id = str(script_args[6])
+        for attempt in range(3):
             commands = [
                 ("EVALSHA", script.sha, len(script_keys), *script_keys, *script_args),
                 *hints,
             ]
             try:
-                replies = self._send_all(commands)
+                replies = self._send_all(commands) if attempt == 0 else self._pipeline(commands)
             except (redis.ConnectionError, redis.TimeoutError):
-                pipe = self.redis.pipeline(transaction=False)
-                for command in commands:
-                    pipe.execute_command(*command)
-                replies = pipe.execute(raise_on_error=False)
+                settled = self._settle(table.id, table.version, change_id)
+                if settled is None:
+                    continue  # it never ran, and the table is as we read it: send it again
+                if settled > 0:
+                    self._resend_hints(hints)
+                return settled
             first = replies[0]
             if isinstance(first, redis.exceptions.NoScriptError) or (
                 isinstance(first, redis.ResponseError) and "NOSCRIPT" in str(first)
@@ -322,8 +342,38 @@ class TableStore:
                 continue
             if isinstance(first, Exception):
                 raise first
-            return int(first)
-        raise Busy("could not load the move script")
+            result = int(first)
+            if result == -2:  # a race, or our own change applied by an earlier send
+                settled = self._settle(table.id, table.version, change_id)
+                return -2 if settled is None else settled
+            return result
+        raise redis.ConnectionError("could not commit the change to Redis")
+
+    def _settle(self, table_id: str, version: int, change_id: str) -> int | None:
+        """Whether the change ``change_id``, made on ``version``, is in the table: the version
+        it made (``version + 1``) if so; -1 if the table is gone; -2 if the table moved on
+        without it; None if the table is still at ``version`` (the change never ran)."""
+        current, ids = self.redis.hmget(keys.table(table_id), "v", "ids")
+        if current is None:
+            return -1
+        kept = _text(ids or b"")
+        width = len(change_id)
+        if any(kept[i : i + width] == change_id for i in range(0, len(kept), width)):
+            return version + 1
+        return None if int(current) == version else -2
+
+    def _pipeline(self, commands: list[tuple[Any, ...]]) -> list[Any]:
+        pipe = self.redis.pipeline(transaction=False)
+        for command in commands:
+            pipe.execute_command(*command)
+        return pipe.execute(raise_on_error=False)
+
+    def _resend_hints(self, hints: list[tuple[Any, ...]]) -> None:
+        """The index hints of a change whose reply was lost: they may not have gone out. They
+        are hints (sweeps rebuild them), so a failure here is no failure of the change."""
+        if hints:
+            with contextlib.suppress(redis.RedisError):
+                self._pipeline(hints)
 
     def _send_all(self, commands: list[tuple[Any, ...]]) -> list[Any]:
         try:
