@@ -33,7 +33,7 @@ from tables.redis_server import RedisServer, free_port
 from tables.store import TableStore
 from webapp.init_data import sign_user
 
-TOKEN = "123456789:BENCH-load-token"
+TOKEN = "123456789:AAH-bench_token-for-the-load-bench0"
 ROOT = Path(__file__).resolve().parents[1]
 ARRIVE_WITHIN = 5.0  # seconds over which the players open their tables
 

@@ -26,7 +26,7 @@ from tests.webapp.conftest import WebServer
 from webapp.app import create_app
 from webapp.config import WebConfig
 
-TOKEN = "123456789:BENCH-token"
+TOKEN = "123456789:AAH-bench_token-for-the-miniapp-001"
 
 
 def seated_table(store: TableStore) -> tuple[str, dict]:

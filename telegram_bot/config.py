@@ -8,6 +8,8 @@ import os
 import re
 from dataclasses import dataclass
 
+from tables.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
+
 DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
 ROLES = ("polling", "webhook", "worker")
 SECRET_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
@@ -40,6 +42,8 @@ class BotConfig:
         token = env.get("TELEGRAM_BOT_TOKEN", "").strip()
         if not token:
             raise ConfigError("TELEGRAM_BOT_TOKEN is required (get one from @BotFather)")
+        if not looks_like_bot_token(token):
+            raise ConfigError(BOT_TOKEN_FORMAT)  # never the token itself: it may be nearly right
         interval = _number(env, "TABLE_EDIT_INTERVAL", 1.0)
         group_rate = _number(env, "GROUP_MESSAGES_PER_MINUTE", 20.0)
         chat_rate = _number(env, "CHAT_MESSAGES_PER_SECOND", 1.0)

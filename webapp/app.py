@@ -27,6 +27,7 @@ log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
 MAX_BODY_BYTES = 4096
 GAME_ASSETS = frozenset({"render.js", "render.css"})
+TELEGRAM_FRAME_ANCESTORS = "https://web.telegram.org https://*.web.telegram.org"
 
 
 @dataclass
@@ -57,6 +58,9 @@ def create_app(
     if not bot_token:
         raise ValueError("a bot token is needed: it is the key that checks every initData")
     telegram_js_url = "" if local is not None else config.telegram_js_url
+    # Telegram's web clients (web.telegram.org/k/, /a/) show the Mini App in a frame; nobody
+    # else may. The local page is never framed.
+    frame_ancestors = "'none'" if local is not None else TELEGRAM_FRAME_ANCESTORS
     app = Flask(
         __name__, static_folder=str(HERE / "static"), template_folder=str(HERE / "templates")
     )
@@ -116,8 +120,11 @@ def create_app(
             script_src = " ".join(dict.fromkeys(["'self'", _origin(telegram_js_url)]))
             response.headers["Content-Security-Policy"] = (
                 f"default-src 'self'; script-src {script_src}; style-src 'self'; "
-                "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'"
+                "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+                f"frame-ancestors {frame_ancestors}"
             )
+            if local is not None:
+                response.headers["X-Frame-Options"] = "DENY"
         return response
 
     def language() -> str:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from tables.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
+
 DEFAULT_TELEGRAM_JS = "https://telegram.org/js/telegram-web-app.js"
 
 
@@ -30,6 +32,8 @@ class WebConfig:
         token = "" if local else env.get("TELEGRAM_BOT_TOKEN", "").strip()
         if not token and not local:
             raise ConfigError("TELEGRAM_BOT_TOKEN is required: it signs the Mini App's initData")
+        if token and not looks_like_bot_token(token):
+            raise ConfigError(BOT_TOKEN_FORMAT)
         try:
             port = int(env.get("WEBAPP_PORT", "8080"))
             max_age = int(env.get("INIT_DATA_MAX_AGE", "86400"))

@@ -18,7 +18,7 @@ from webapp.config import WebConfig
 from webapp.init_data import sign_user
 from webapp.local import LocalMode
 
-TOKEN = "123456789:TEST-token_for-the-fake-api"
+TOKEN = "123456789:AAH-test_token-for-the-fake-bot-api"
 USERS = {
     1: {"id": 1, "first_name": "Alice", "language_code": "en"},
     2: {"id": 2, "first_name": "Bob", "language_code": "en"},

@@ -71,7 +71,7 @@ def test_the_local_command_starts_prints_the_address_and_moves_cpus(redis_server
             view = http.post("/local/tables", json=body, headers=headers).json()["table"]
             table = f"/api/tables/{view['id']}"
             if view["seats"][0]["acting"]:  # Alice starts: she claims, a CPU answers
-                move = {"action": view["actions"][0][0]["action"], "version": view["version"]}
+                move = {"action": view["actions"][0][0]["action"], "decision": view["decision"]}
                 view = http.post(f"{table}/moves", json=move, headers=headers).json()
             # The ticker thread moves the CPU after its pace (1 s): the version goes up.
             moved = http.get(f"{table}/wait?after={view['version']}&timeout=10", headers=headers)
