@@ -25,6 +25,7 @@ from translations import SUPPORTED_LANGUAGES, best_language, render
 from webapp.auth import authenticate
 from webapp.errors import ApiError
 from webapp.payload import page_strings, table_payload
+from webapp.wait_limits import limited_waits
 
 api = Blueprint("api", __name__, url_prefix="/api")
 ACTION_PATTERN = re.compile(r"^[a-z0-9_:,.\-]{1,64}$")
@@ -120,6 +121,7 @@ def table(table_id: str) -> ResponseReturnValue:
 
 
 @api.get("/tables/<table_id>/wait")
+@limited_waits
 def wait(table_id: str) -> ResponseReturnValue:
     """Long poll: answers as soon as the table's version passes ``after`` (or on timeout)."""
     user = authenticate().user

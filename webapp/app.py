@@ -12,6 +12,7 @@ import redis
 from flask import Flask, Response, jsonify, render_template, request, send_from_directory
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from games.errors import GameError
 from games.registry import GAMES
@@ -22,6 +23,7 @@ from webapp.api import api
 from webapp.config import WebConfig
 from webapp.errors import ApiError, error_response
 from webapp.local import LocalMode, is_loopback_host_header, local_api
+from webapp.wait_limits import WaitLimiter
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
@@ -41,6 +43,7 @@ class WebState:
     long_poll_seconds: float = 25.0
     clock: Callable[[], float] = field(default=time.time)
     local: LocalMode | None = None
+    wait_limiter: WaitLimiter = field(default_factory=WaitLimiter)
 
 
 def create_app(
@@ -74,7 +77,13 @@ def create_app(
         long_poll_seconds=config.long_poll_seconds,
         clock=clock,
         local=local,
+        wait_limiter=WaitLimiter(config.wait_limit_per_person, config.wait_limit_per_address),
     )
+    if config.trusted_proxies and local is None:
+        # The client's address (for the wait limits) is what the proxies in front of us saw.
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=config.trusted_proxies, x_proto=config.trusted_proxies
+        )
     app.register_blueprint(api)
     if local is not None:
         app.register_blueprint(local_api)

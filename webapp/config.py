@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 
 from tables.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
+from webapp.wait_limits import DEFAULT_PER_ADDRESS, DEFAULT_PER_PERSON
 
 DEFAULT_TELEGRAM_JS = "https://telegram.org/js/telegram-web-app.js"
 
@@ -23,6 +24,9 @@ class WebConfig:
     init_data_max_age: int = 86400
     telegram_js_url: str = DEFAULT_TELEGRAM_JS
     long_poll_seconds: float = 25.0
+    wait_limit_per_person: int = DEFAULT_PER_PERSON
+    wait_limit_per_address: int = DEFAULT_PER_ADDRESS
+    trusted_proxies: int = 0  # proxies in front that append the client to X-Forwarded-For
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, local: bool = False) -> WebConfig:
@@ -41,6 +45,9 @@ class WebConfig:
             raise ConfigError("WEBAPP_PORT and INIT_DATA_MAX_AGE must be whole numbers") from error
         if not 0 < port < 65536 or max_age <= 0:
             raise ConfigError("WEBAPP_PORT must be a port, INIT_DATA_MAX_AGE positive")
+        per_person = _count(env, "WAIT_LIMIT_PER_PERSON", DEFAULT_PER_PERSON, low=1)
+        per_address = _count(env, "WAIT_LIMIT_PER_ADDRESS", DEFAULT_PER_ADDRESS, low=1)
+        trusted_proxies = 0 if local else _count(env, "WEBAPP_TRUSTED_PROXIES", 0, low=0)
         if local:  # loopback unless the command line says otherwise; no Telegram script
             host, telegram_js_url = "127.0.0.1", ""
         else:
@@ -53,4 +60,16 @@ class WebConfig:
             port=port,
             init_data_max_age=max_age,
             telegram_js_url=telegram_js_url,
+            wait_limit_per_person=per_person,
+            wait_limit_per_address=per_address,
+            trusted_proxies=trusted_proxies,
         )
+
+
+def _count(env: dict[str, str], name: str, default: int, *, low: int) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isascii() or not raw.isdigit() or int(raw) < low:
+        raise ConfigError(f"{name} must be a whole number, at least {low}")
+    return int(raw)

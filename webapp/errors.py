@@ -32,6 +32,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "table_full": 409,
     "not_enough_players": 409,
     "payload_too_large": 413,
+    "too_many_waits": 429,
     "illegal_move": 422,
     "claim_too_low": 422,
     "invalid_settings": 422,
@@ -47,7 +48,10 @@ API_TEXTS: dict[str, str] = {
     "not_found": N_("There is nothing here."),
     "method_not_allowed": N_("That request was not understood."),
     "payload_too_large": N_("That request is too large."),
+    "too_many_waits": N_("Too many open connections. Please wait a moment."),
 }
+# Seconds a client should wait before it asks again, sent as Retry-After.
+RETRY_AFTER: dict[str, int] = {"too_many_waits": 5}
 
 
 class ApiError(Exception):
@@ -61,4 +65,6 @@ def error_response(code: str, language: str) -> ResponseReturnValue:
     message = tr(language, API_TEXTS.get(code, API_TEXTS["error"]))
     response = jsonify(error={"code": code, "message": message})
     response.headers["Cache-Control"] = "no-store"
+    if code in RETRY_AFTER:
+        response.headers["Retry-After"] = str(RETRY_AFTER[code])
     return response, status
