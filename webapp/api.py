@@ -24,6 +24,7 @@ from tables.store import TableStore
 from translations import SUPPORTED_LANGUAGES, best_language, render
 from webapp.auth import authenticate
 from webapp.errors import ApiError
+from webapp.membership import MembershipUnknown
 from webapp.payload import page_strings, table_payload
 from webapp.wait_limits import limited_waits
 
@@ -114,10 +115,30 @@ def total_stats(user_id: int) -> dict[str, Any]:
     }
 
 
+def may_watch(table: Table, user_id: int) -> None:
+    """Seated people see their table; others only if they are in its group, or if the table
+    lets anyone with the link watch (``spectators``)."""
+    if table.seat_of(user_id) is not None or table.option("spectators") == "anyone":
+        return
+    require_member(table, user_id)
+
+
+def require_member(table: Table, user_id: int) -> None:
+    membership = current_app.extensions["webapp"].membership
+    try:
+        member = membership.is_member(table.chat_id, user_id)
+    except MembershipUnknown:
+        raise ApiError("unavailable") from None
+    if not member:
+        raise ApiError("not_member")
+
+
 @api.get("/tables/<table_id>")
 def table(table_id: str) -> ResponseReturnValue:
     user = authenticate().user
-    return ok(table_payload(store(), load_table(table_id), user.id, language()))
+    found = load_table(table_id)
+    may_watch(found, user.id)
+    return ok(table_payload(store(), found, user.id, language()))
 
 
 @api.get("/tables/<table_id>/wait")
@@ -130,6 +151,7 @@ def wait(table_id: str) -> ResponseReturnValue:
     timeout = _int_arg("timeout", default=int(settings.long_poll_seconds), low=0, high=60)
     if not is_table_id(table_id):
         raise ApiError("no_such_table")
+    may_watch(load_table(table_id), user.id)
     try:
         store().wait_for_change(table_id, after, min(timeout, settings.long_poll_seconds))
     except NoSuchTable:
@@ -164,7 +186,9 @@ def lobby_action(table_id: str) -> ResponseReturnValue:
     verb = json_body().get("verb")
     if verb not in LOBBY_VERBS:
         raise ApiError("bad_request")
-    load_table(table_id)
+    found = load_table(table_id)
+    if verb == "join":
+        require_member(found, user.id)  # only the group's members sit down
     rng = store().rng
 
     def change(t: Table) -> list[dict[str, Any]]:

@@ -23,13 +23,14 @@ from webapp.api import api
 from webapp.config import WebConfig
 from webapp.errors import ApiError, error_response
 from webapp.local import LocalMode, is_loopback_host_header, local_api
+from webapp.membership import BotApiMembership, Everyone, Membership
 from webapp.wait_limits import WaitLimiter
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
 MAX_BODY_BYTES = 4096
 GAME_ASSETS = frozenset({"render.js", "render.css"})
-TELEGRAM_FRAME_ANCESTORS = "https://web.telegram.org https://*.web.telegram.org"
+TELEGRAM_FRAME_ANCESTORS = ("https://web.telegram.org", "https://*.web.telegram.org")
 
 
 @dataclass
@@ -44,6 +45,7 @@ class WebState:
     clock: Callable[[], float] = field(default=time.time)
     local: LocalMode | None = None
     wait_limiter: WaitLimiter = field(default_factory=WaitLimiter)
+    membership: Membership = field(default_factory=Everyone)
 
 
 def create_app(
@@ -52,18 +54,22 @@ def create_app(
     *,
     clock: Callable[[], float] = time.time,
     local: LocalMode | None = None,
+    membership: Membership | None = None,
 ) -> Flask:
     """The web app. With ``local`` (only ever from ``python -m webapp --local``) it is the
     local page instead of a Telegram Mini App: initData is signed and checked with the local
     secret, ``/local`` exists, telegram-web-app.js is not loaded, and only requests addressed
-    to a loopback host are served."""
+    to a loopback host are served.
+
+    ``membership`` says who is in a table's group (default: the Bot API's getChatMember;
+    in local mode everyone)."""
     bot_token = local.secret if local is not None else config.bot_token
     if not bot_token:
         raise ValueError("a bot token is needed: it is the key that checks every initData")
     telegram_js_url = "" if local is not None else config.telegram_js_url
     # Telegram's web clients (web.telegram.org/k/, /a/) show the Mini App in a frame; nobody
     # else may. The local page is never framed.
-    frame_ancestors = "'none'" if local is not None else TELEGRAM_FRAME_ANCESTORS
+    frame_ancestors = "'none'" if local is not None else " ".join(TELEGRAM_FRAME_ANCESTORS)
     app = Flask(
         __name__, static_folder=str(HERE / "static"), template_folder=str(HERE / "templates")
     )
@@ -78,6 +84,7 @@ def create_app(
         clock=clock,
         local=local,
         wait_limiter=WaitLimiter(config.wait_limit_per_person, config.wait_limit_per_address),
+        membership=_membership(store, config, local, membership),
     )
     if config.trusted_proxies and local is None:
         # The client's address (for the wait limits) is what the proxies in front of us saw.
@@ -171,6 +178,16 @@ def create_app(
         return error_response("error", language())
 
     return app
+
+
+def _membership(
+    store: TableStore, config: WebConfig, local: LocalMode | None, given: Membership | None
+) -> Membership:
+    if local is not None:
+        return Everyone()
+    if given is not None:
+        return given
+    return BotApiMembership(store.redis, config.bot_token, config.api_base_url)
 
 
 def _origin(url: str) -> str:

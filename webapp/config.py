@@ -9,6 +9,7 @@ from tables.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
 from webapp.wait_limits import DEFAULT_PER_ADDRESS, DEFAULT_PER_PERSON
 
 DEFAULT_TELEGRAM_JS = "https://telegram.org/js/telegram-web-app.js"
+DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
 
 
 class ConfigError(RuntimeError):
@@ -27,6 +28,7 @@ class WebConfig:
     wait_limit_per_person: int = DEFAULT_PER_PERSON
     wait_limit_per_address: int = DEFAULT_PER_ADDRESS
     trusted_proxies: int = 0  # proxies in front that append the client to X-Forwarded-For
+    api_base_url: str = DEFAULT_API_BASE_URL  # the Bot API, asked who is in a table's group
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, local: bool = False) -> WebConfig:
@@ -63,6 +65,7 @@ class WebConfig:
             wait_limit_per_person=per_person,
             wait_limit_per_address=per_address,
             trusted_proxies=trusted_proxies,
+            api_base_url=env.get("TELEGRAM_API_BASE_URL") or DEFAULT_API_BASE_URL,
         )
 
 

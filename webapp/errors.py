@@ -19,6 +19,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "not_seated": 403,
     "not_allowed": 403,
     "wrong_host": 403,
+    "not_member": 403,
     "no_such_table": 404,
     "not_found": 404,
     "method_not_allowed": 405,
@@ -49,6 +50,7 @@ API_TEXTS: dict[str, str] = {
     "method_not_allowed": N_("That request was not understood."),
     "payload_too_large": N_("That request is too large."),
     "too_many_waits": N_("Too many open connections. Please wait a moment."),
+    "not_member": N_("This table is for the members of its group."),
 }
 # Seconds a client should wait before it asks again, sent as Retry-After.
 RETRY_AFTER: dict[str, int] = {"too_many_waits": 5}
