@@ -17,6 +17,7 @@ from tables.redact import configure_logging, mask_token, redis_password
 from tables.store import TableStore
 from telegram_bot.app import build_application, start_background, stop_background
 from telegram_bot.config import BotConfig, ConfigError
+from telegram_bot.webhook import limit_webhook_server
 
 ALLOWED_UPDATES = [
     Update.MESSAGE,
@@ -69,6 +70,7 @@ def run(config: BotConfig) -> int:
         return 0
     if config.role == "webhook":
         assert config.webhook_url is not None
+        limit_webhook_server()  # bodies over 1 MB refused before they are read
         # Telegram sends the secret in X-Telegram-Bot-Api-Secret-Token; PTB's webhook server
         # refuses any request without it (403), so only Telegram can feed this worker.
         application.run_webhook(
