@@ -158,6 +158,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as data, RedisServer(Path(data)) as server:
         port = free_port()
         env = dict(os.environ, TELEGRAM_BOT_TOKEN=TOKEN, REDIS_URL=server.url)
+        # The players all come from 127.0.0.1 here; in life they have addresses of their own.
+        env["WAIT_LIMIT_PER_ADDRESS"] = str(args.players * 2)
+        env["WEB_THREADS"] = str(args.threads)  # the Redis pool's size, as gunicorn_config sets
         web = subprocess.Popen(
             [
                 sys.executable,
