@@ -18,6 +18,7 @@ from __future__ import annotations
 import atexit
 import logging
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 import redis
@@ -49,8 +50,8 @@ def make_client(
 ) -> redis.Redis:
     """A client with a blocking pool of ``pool_size`` connections (``$REDIS_POOL_SIZE``, else
     64) and ``timeout`` seconds for every call (``$REDIS_TIMEOUT``, else 3)."""
-    size = pool_size or _env_number("REDIS_POOL_SIZE", DEFAULT_POOL_SIZE, int)
-    seconds = timeout or _env_number("REDIS_TIMEOUT", DEFAULT_TIMEOUT, float)
+    size = pool_size or configured_pool_size() or DEFAULT_POOL_SIZE
+    seconds = timeout or configured_timeout()
     pool = redis.BlockingConnectionPool.from_url(
         url,
         max_connections=size,
@@ -68,16 +69,27 @@ def make_client(
     return redis.Redis(connection_pool=pool)
 
 
-def _env_number(name: str, default: float, kind: type) -> float:  # type: ignore[type-arg]
-    raw = os.environ.get(name)
+def configured_pool_size(env: Mapping[str, str] | None = None) -> int | None:
+    """``REDIS_POOL_SIZE``, if set (a whole number above 0)."""
+    raw = (os.environ if env is None else env).get("REDIS_POOL_SIZE", "").strip()
     if not raw:
-        return default
+        return None
+    if not raw.isascii() or not raw.isdigit() or int(raw) <= 0:
+        raise RedisConfigError(f"REDIS_POOL_SIZE must be a whole number above 0, not {raw!r}")
+    return int(raw)
+
+
+def configured_timeout(env: Mapping[str, str] | None = None) -> float:
+    """``REDIS_TIMEOUT`` in seconds (above 0), else 3."""
+    raw = (os.environ if env is None else env).get("REDIS_TIMEOUT", "").strip()
+    if not raw:
+        return DEFAULT_TIMEOUT
     try:
-        value = kind(raw)
+        value = float(raw)
     except ValueError:
-        raise RedisConfigError(f"{name} must be a number, not {raw!r}") from None
-    if value <= 0:
-        raise RedisConfigError(f"{name} must be above 0")
+        value = 0.0
+    if not 0 < value < 3600:
+        raise RedisConfigError(f"REDIS_TIMEOUT must be seconds above 0, not {raw!r}")
     return value
 
 

@@ -8,6 +8,7 @@ import os
 import re
 from dataclasses import dataclass
 
+from tables.connection import RedisConfigError, configured_pool_size, configured_timeout
 from tables.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
 
 DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
@@ -56,6 +57,11 @@ class BotConfig:
             raise ConfigError(f"BOT_ROLE must be one of {', '.join(ROLES)}")
         if role == "webhook" and not webhook_url:
             raise ConfigError("BOT_ROLE=webhook needs WEBHOOK_URL")
+        try:  # read when connecting; checked here, so a typo is one line at start-up
+            configured_pool_size(env)
+            configured_timeout(env)
+        except RedisConfigError as error:
+            raise ConfigError(str(error)) from None
         secret = env.get("WEBHOOK_SECRET") or derived_webhook_secret(token)
         if not SECRET_PATTERN.match(secret):
             raise ConfigError("WEBHOOK_SECRET may use only A-Z, a-z, 0-9, _ and -, up to 256")

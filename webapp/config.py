@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from tables.connection import RedisConfigError, configured_pool_size, configured_timeout
 from tables.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
 from webapp.wait_limits import DEFAULT_PER_ADDRESS, DEFAULT_PER_PERSON
 
@@ -50,6 +51,11 @@ class WebConfig:
         per_person = _count(env, "WAIT_LIMIT_PER_PERSON", DEFAULT_PER_PERSON, low=1)
         per_address = _count(env, "WAIT_LIMIT_PER_ADDRESS", DEFAULT_PER_ADDRESS, low=1)
         trusted_proxies = 0 if local else _count(env, "WEBAPP_TRUSTED_PROXIES", 0, low=0)
+        try:  # read when connecting; checked here, so a typo is one line at start-up
+            configured_pool_size(env)
+            configured_timeout(env)
+        except RedisConfigError as error:
+            raise ConfigError(str(error)) from None
         if local:  # loopback unless the command line says otherwise; no Telegram script
             host, telegram_js_url = "127.0.0.1", ""
         else:

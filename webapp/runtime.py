@@ -6,24 +6,24 @@ from __future__ import annotations
 import os
 import threading
 
-from tables.connection import DEFAULT_POOL_SIZE, connect, pool_size_for
+from tables.connection import DEFAULT_POOL_SIZE, configured_pool_size, connect, pool_size_for
 from tables.health import RedisWatch
 from tables.store import TableStore
 from tables.watch import ChangeWatcher
 
 
 def redis_pool_size(env: dict[str, str] | None = None) -> int:
-    """A connection for each of the process's threads (``WEB_THREADS``, which gunicorn's
-    config sets in every worker) and a few spare: no request waits for one."""
+    """``REDIS_POOL_SIZE`` if set; else a connection for each of the process's threads
+    (``WEB_THREADS``, which gunicorn's config sets in every worker) and a few spare: no
+    request waits for one."""
     env = dict(os.environ if env is None else env)
-    if env.get("REDIS_POOL_SIZE"):
-        return int(env["REDIS_POOL_SIZE"])
+    configured = configured_pool_size(env)
+    if configured:
+        return configured
     threads = env.get("WEB_THREADS", "")
-    return (
-        pool_size_for(int(threads))
-        if threads.isascii() and threads.isdigit()
-        else DEFAULT_POOL_SIZE
-    )
+    if threads.isascii() and threads.isdigit() and int(threads) > 0:
+        return pool_size_for(int(threads))
+    return DEFAULT_POOL_SIZE
 
 
 def serving_store(redis_url: str | None) -> TableStore:

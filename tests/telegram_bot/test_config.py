@@ -41,3 +41,13 @@ def test_a_malformed_token_is_refused_without_being_repeated(token):
         BotConfig.from_env({"TELEGRAM_BOT_TOKEN": token})
     assert "does not look like a bot token" in str(refused.value)
     assert token.split(":")[-1] not in str(refused.value) or not token.split(":")[-1]
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("REDIS_POOL_SIZE", "0"), ("REDIS_POOL_SIZE", "lots"), ("REDIS_TIMEOUT", "-1"),
+     ("REDIS_TIMEOUT", "soon")],
+)  # fmt: skip
+def test_bad_redis_settings_are_a_configuration_error(name, value):
+    with pytest.raises(ConfigError, match=name):
+        BotConfig.from_env({"TELEGRAM_BOT_TOKEN": TOKEN, name: value})
