@@ -39,7 +39,7 @@ from tables.redis_server import free_port
 from tables.store import TableStore
 from webapp.init_data import sign_user
 
-TOKEN = "123456789:BENCH-load-token"
+TOKEN = "123456789:AAH-bench_token-for-the-load-bench0"
 ROOT = Path(__file__).resolve().parents[1]
 ARRIVE_WITHIN = 5.0  # seconds over which the players open their tables
 LONG_POLL = 25  # seconds, the page's (and the server's) long poll
@@ -344,6 +344,9 @@ async def run(
 def serve(backend: Backend, args: argparse.Namespace) -> tuple[subprocess.Popen, int]:
     port = free_port()
     env = dict(os.environ, TELEGRAM_BOT_TOKEN=TOKEN, **backend.env())
+    # The players all come from 127.0.0.1 here; in life they have addresses of their own.
+    env["WAIT_LIMIT_PER_ADDRESS"] = str(args.players * 3)
+    env["WEB_THREADS"] = str(args.threads if args.worker_class == "gthread" else 120)
     command = [
         sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}",
         "--worker-class", args.worker_class, "--workers", str(args.workers),

@@ -41,7 +41,7 @@ from webapp.app import create_app
 from webapp.config import WebConfig
 from webapp.local import LocalMode
 
-TOKEN = "123456789:BENCH-token"
+TOKEN = "123456789:AAH-bench_token-for-the-miniapp-001"
 
 
 def seated_table(store: TableStore) -> tuple[str, dict]:

@@ -1,4 +1,6 @@
-"""Table options that belong to the table, not to a game's rules: turn timer, CPU pace.
+"""Table options that belong to the table, not to a game's rules: turn timer, CPU pace, and
+who may watch from the Mini App (``spectators``: the group's members, or anyone with the link;
+only members may ever sit down, see webapp.membership).
 
 The lobby offers a few values of each; the store accepts any value in range, so an operator
 (or a test) may set, say, a 10-second timer directly.
@@ -21,9 +23,16 @@ TURN_TIMER = SettingSpec(
 CPU_DELAY = SettingSpec(
     "cpu_delay", N_("CPU pace"), (2.0, 1.0, 4.0), (N_("normal"), N_("fast"), N_("slow"))
 )
-OPTION_SPECS: tuple[SettingSpec, ...] = (TURN_TIMER, CPU_DELAY)
-DEFAULT_OPTIONS: dict[str, Any] = {"turn_timer": 60, "cpu_delay": 2.0}
+SPECTATORS = SettingSpec(
+    "spectators",
+    N_("Watching"),
+    ("members", "anyone"),
+    (N_("group members"), N_("anyone with the link")),
+)
+OPTION_SPECS: tuple[SettingSpec, ...] = (TURN_TIMER, CPU_DELAY, SPECTATORS)
+DEFAULT_OPTIONS: dict[str, Any] = {"turn_timer": 60, "cpu_delay": 2.0, "spectators": "members"}
 RANGES: dict[str, tuple[float, float]] = {"turn_timer": (0, 86400), "cpu_delay": (0, 30)}
+CHOICES: dict[str, tuple[Any, ...]] = {"spectators": SPECTATORS.choices}
 
 
 def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -32,6 +41,11 @@ def normalize_options(options: dict[str, Any]) -> dict[str, Any]:
         raise InvalidSettings(f"unknown table options: {sorted(unknown)}")
     result = dict(DEFAULT_OPTIONS)
     for key, value in options.items():
+        if key in CHOICES:
+            if value not in CHOICES[key]:
+                raise InvalidSettings(f"{key}={value!r} is not one of {CHOICES[key]}")
+            result[key] = value
+            continue
         low, high = RANGES[key]
         if (
             isinstance(value, bool)

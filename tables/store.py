@@ -5,11 +5,18 @@ it back with a Lua check-and-set that also appends the change's events to the ta
 If another writer got there first, a lobby change is simply run again on the fresh table; a
 game move made against a version the player saw is refused as stale, so a second click or an
 old message changes nothing.
+
+Each change carries a random id, and the table keeps the ids of its last few changes beside
+its version (field ``ids``). When the check-and-set's reply is lost (the connection broke after
+the script ran) or comes back "the version moved" (a retry of our own script, or a race), the
+store reads those ids before answering: if ours is there, the change happened and the caller
+is told so, not "stale".
 """
 
 from __future__ import annotations
 
 import contextlib
+import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -49,7 +56,8 @@ local current = redis.call('HGET', KEYS[1], 'v')
 if not current then return -1 end
 if current ~= ARGV[1] then return -2 end
 local nv = tonumber(current) + 1
-redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2])
+local ids = redis.call('HGET', KEYS[1], 'ids') or ''
+redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2], 'ids', string.sub(ARGV[8] .. ids, 1, ARGV[9]))
 if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
 if ARGV[3] ~= '0' then
   redis.call('EXPIRE', KEYS[1], ARGV[3])
@@ -73,6 +81,8 @@ TTL_REFRESH_EVERY = 16  # versions between refreshes of the table keys' expiry
 LOBBY_CHATTER = frozenset(
     {"joined", "left", "creator_changed", "settings_changed", "preset_chosen"}
 )
+CHANGE_ID_BYTES = 6  # random bytes of a change id (hex: 12 characters)
+CHANGE_IDS_KEPT = 4  # the last change ids a table keeps, to settle a lost reply (milliseconds)
 WAIT_CHUNK_SECONDS = 3.0  # re-read the version at least this often while waiting
 POLL_SECONDS = 0.2
 
@@ -284,6 +294,8 @@ class TableStore:
                 self.layout.changes_channel(table_id),
                 table_id,
                 self.layout.publish_command,
+                secrets.token_hex(CHANGE_ID_BYTES),
+                CHANGE_ID_BYTES * 2 * CHANGE_IDS_KEPT,
             ]
             result = self._commit(table, script_keys, script_args, indexes_changed, doc)
             if result == -1:
@@ -314,13 +326,18 @@ class TableStore:
         indexes: bool,
         doc: bytes,
     ) -> int:
-        """The check-and-set and the index hints in one round trip.
+        """The check-and-set and the index hints in one round trip: the new version, or -1 (no
+        such table) or -2 (the version moved on, without our change).
 
         The hot path of every move, so it talks to a pooled connection directly: one packed
         write, then the replies. (A redis-py Pipeline costs several times the round trip in
         Python, and a Script object in a pipeline asks SCRIPT EXISTS first.) Any connection
         trouble falls back to the ordinary client, which retries. Against a cluster, the
         same round trip spans the nodes concerned (tables.cluster_commit).
+
+        A reply lost to a connection error, or a "moved on" that may be our own change (sent
+        twice by a retry), is settled by reading the table's recent change ids: the answer is
+        what happened, never a guess.
         """
         hints: list[tuple[Any, ...]] = []
         self._add_hints(_Collector(hints), table, table.version + 1, indexes)
@@ -328,21 +345,22 @@ class TableStore:
         if self._committer is not None:
             return self._committer.commit(script.sha, script_keys, script_args, hints, doc)
         wait = self.durability.wait_command()
-        unsure = False  # the connection broke after the script may have run
-        for _ in range(2):
+        change_id = str(script_args[7])
+        for attempt in range(3):
             commands = [
                 ("EVALSHA", script.sha, len(script_keys), *script_keys, *script_args),
                 *([wait] if wait else []),
                 *hints,
             ]
             try:
-                replies = self._send_all(commands)
+                replies = self._send_all(commands) if attempt == 0 else self._pipeline(commands)
             except (redis.ConnectionError, redis.TimeoutError):
-                unsure = True
-                pipe = self.redis.pipeline(transaction=False)
-                for command in commands:
-                    pipe.execute_command(*command)
-                replies = pipe.execute(raise_on_error=False)
+                settled = self._settle(table.id, table.version, change_id)
+                if settled is None:
+                    continue  # it never ran, and the table is as we read it: send it again
+                if settled > 0:
+                    self._resend_hints(hints)
+                return settled
             first = replies[0]
             if isinstance(first, redis.exceptions.NoScriptError) or (
                 isinstance(first, redis.ResponseError) and "NOSCRIPT" in str(first)
@@ -353,16 +371,39 @@ class TableStore:
             if isinstance(first, Exception):
                 raise first
             result = int(first)
-            if result == -2 and unsure and self._holds(table.id, table.version + 1, doc):
-                result = table.version + 1  # the lost reply was this very commit's
+            if result == -2:  # a race, or our own change applied by an earlier send
+                settled = self._settle(table.id, table.version, change_id)
+                return -2 if settled is None else settled
             if wait and result > 0:
                 self._check_durable(replies[1])
             return result
-        raise Busy("could not load the move script")
+        raise redis.ConnectionError("could not commit the change to Redis")
 
-    def _holds(self, table_id: str, version: int, doc: bytes) -> bool:
-        stored_version, stored_doc = self.redis.hmget(keys.table(table_id), "v", "doc")
-        return stored_version is not None and int(stored_version) == version and stored_doc == doc
+    def _settle(self, table_id: str, version: int, change_id: str) -> int | None:
+        """Whether the change ``change_id``, made on ``version``, is in the table: the version
+        it made (``version + 1``) if so; -1 if the table is gone; -2 if the table moved on
+        without it; None if the table is still at ``version`` (the change never ran)."""
+        current, ids = self.redis.hmget(keys.table(table_id), "v", "ids")
+        if current is None:
+            return -1
+        kept = _text(ids or b"")
+        width = len(change_id)
+        if any(kept[i : i + width] == change_id for i in range(0, len(kept), width)):
+            return version + 1
+        return None if int(current) == version else -2
+
+    def _pipeline(self, commands: list[tuple[Any, ...]]) -> list[Any]:
+        pipe = self.redis.pipeline(transaction=False)
+        for command in commands:
+            pipe.execute_command(*command)
+        return pipe.execute(raise_on_error=False)
+
+    def _resend_hints(self, hints: list[tuple[Any, ...]]) -> None:
+        """The index hints of a change whose reply was lost: they may not have gone out. They
+        are hints (sweeps rebuild them), so a failure here is no failure of the change."""
+        if hints:
+            with contextlib.suppress(redis.RedisError):
+                self._pipeline(hints)
 
     def _check_durable(self, acknowledged: Any) -> None:
         count = 0 if isinstance(acknowledged, Exception) else int(acknowledged)

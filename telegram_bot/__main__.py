@@ -9,12 +9,15 @@ import sys
 from urllib.parse import urlparse
 
 from telegram import Update
+from telegram.error import InvalidToken
 from telegram.ext import Application
 
-from tables.connection import connect
+from tables.connection import RedisConfigError, connect
+from tables.redact import configure_logging, mask_token, redis_password
 from tables.store import TableStore
 from telegram_bot.app import build_application, start_background, stop_background
 from telegram_bot.config import BotConfig, ConfigError
+from telegram_bot.webhook import limit_webhook_server
 
 ALLOWED_UPDATES = [
     Update.MESSAGE,
@@ -28,14 +31,38 @@ ALLOWED_UPDATES = [
 def main() -> int:
     try:
         config = BotConfig.from_env()
-    except ConfigError as error:
+    except ConfigError as error:  # one line, before any network call
         print(f"error: {error}", file=sys.stderr)
         return 2
-    logging.basicConfig(
-        level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    # httpx logs every request URL, and those carry the bot token: kept out (tables.redact).
+    configure_logging(
+        config.log_level,
+        secrets=[config.token, config.webhook_secret, redis_password(config.redis_url)],
     )
-    # httpx logs every request URL, and those carry the bot token.
-    logging.getLogger("httpx").setLevel(logging.WARNING)
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(_without_refused_token)
+    try:
+        return run(config)
+    except RedisConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except InvalidToken:
+        print(
+            f"error: Telegram refused the bot token {mask_token(config.token)} "
+            "(401 Unauthorized): check TELEGRAM_BOT_TOKEN, or get a new one from @BotFather",
+            file=sys.stderr,
+        )
+        return 1
+
+
+def _without_refused_token(record: logging.LogRecord) -> bool:
+    """PTB logs a refused token with a traceback before raising it; main() says it in one
+    line instead."""
+    error = record.exc_info[1] if record.exc_info else None
+    return not isinstance(error, InvalidToken)
+
+
+def run(config: BotConfig) -> int:
     store = TableStore(connect(config.redis_url))
     application = build_application(config, store)
     if config.role == "worker":
@@ -43,6 +70,7 @@ def main() -> int:
         return 0
     if config.role == "webhook":
         assert config.webhook_url is not None
+        limit_webhook_server()  # bodies over 1 MB refused before they are read
         # Telegram sends the secret in X-Telegram-Bot-Api-Secret-Token; PTB's webhook server
         # refuses any request without it (403), so only Telegram can feed this worker.
         application.run_webhook(

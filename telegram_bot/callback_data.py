@@ -72,7 +72,7 @@ def parse(data: str | None) -> Button:
     table_id, stamp, kind, payload = parts
     if not is_table_id(table_id) or kind not in KINDS or not _PAYLOAD.match(payload):
         raise BadCallbackData("bad field")
-    if not stamp.isdigit() or len(stamp) > 9:
+    if not stamp.isascii() or not stamp.isdigit() or len(stamp) > 9:
         raise BadCallbackData("bad stamp")
     if INDEX_PREFIX in payload and (kind != GAME or not payload[1:].isdigit()):
         raise BadCallbackData("bad index")

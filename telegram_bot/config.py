@@ -8,6 +8,9 @@ import os
 import re
 from dataclasses import dataclass
 
+from tables.connection import RedisConfigError, configured_pool_size, configured_timeout
+from tables.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
+
 DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
 ROLES = ("polling", "webhook", "worker")
 SECRET_PATTERN = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
@@ -40,6 +43,8 @@ class BotConfig:
         token = env.get("TELEGRAM_BOT_TOKEN", "").strip()
         if not token:
             raise ConfigError("TELEGRAM_BOT_TOKEN is required (get one from @BotFather)")
+        if not looks_like_bot_token(token):
+            raise ConfigError(BOT_TOKEN_FORMAT)  # never the token itself: it may be nearly right
         interval = _number(env, "TABLE_EDIT_INTERVAL", 1.0)
         group_rate = _number(env, "GROUP_MESSAGES_PER_MINUTE", 20.0)
         chat_rate = _number(env, "CHAT_MESSAGES_PER_SECOND", 1.0)
@@ -52,6 +57,11 @@ class BotConfig:
             raise ConfigError(f"BOT_ROLE must be one of {', '.join(ROLES)}")
         if role == "webhook" and not webhook_url:
             raise ConfigError("BOT_ROLE=webhook needs WEBHOOK_URL")
+        try:  # read when connecting; checked here, so a typo is one line at start-up
+            configured_pool_size(env)
+            configured_timeout(env)
+        except RedisConfigError as error:
+            raise ConfigError(str(error)) from None
         secret = env.get("WEBHOOK_SECRET") or derived_webhook_secret(token)
         if not SECRET_PATTERN.match(secret):
             raise ConfigError("WEBHOOK_SECRET may use only A-Z, a-z, 0-9, _ and -, up to 256")

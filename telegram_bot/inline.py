@@ -54,7 +54,7 @@ async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     store = services(context).store
     table = await asyncio.to_thread(_find_table, store, query.query.strip(), user.id)
     results: list[InlineQueryResultArticle] = []
-    offset = int(query.offset) if query.offset.isdigit() else 0
+    offset = int(query.offset) if query.offset.isascii() and query.offset.isdigit() else 0
     next_offset = ""
     if table is None:
         results = [_note("none", tr(language, "You have no game running."), language)]
@@ -143,7 +143,8 @@ async def hand_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     if chosen is None:
         return
     parts = chosen.result_id.split(":")
-    if len(parts) != 3 or not is_table_id(parts[0]) or not parts[1].isdigit():
+    token_ok = len(parts) == 3 and parts[1].isascii() and parts[1].isdigit()
+    if not token_ok or not is_table_id(parts[0]):
         return  # a note, not an item
     table_id, token, item_id = parts[0], int(parts[1]), parts[2]
     user = chosen.from_user

@@ -22,6 +22,7 @@ from typing import Any
 
 from werkzeug.serving import BaseWSGIServer, make_server
 
+from tables.redact import configure_logging, redis_password
 from tables.ticker import run_in_thread
 from webapp.app import create_app
 from webapp.config import ConfigError, WebConfig
@@ -82,9 +83,8 @@ def _port(text: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    secrets = [os.environ.get("TELEGRAM_BOT_TOKEN"), redis_password(os.environ.get("REDIS_URL"))]
+    configure_logging(logging.INFO, secrets=secrets)
     # A plain `kill` stops us like Ctrl+C does, so an embedded redis-server stops too.
     signal.signal(signal.SIGTERM, _exit_on_signal)
     try:

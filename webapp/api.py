@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import orjson
 from flask import Blueprint, current_app, g, jsonify, request
 from flask.typing import ResponseReturnValue
 
@@ -23,8 +24,10 @@ from tables.store import TableStore
 from translations import SUPPORTED_LANGUAGES, best_language, render
 from webapp.auth import authenticate
 from webapp.errors import ApiError
+from webapp.membership import MembershipUnknown
 from webapp.payload import page_strings, rules_payload, table_payload
 from webapp.shared_waits import SHARED_WAITS
+from webapp.wait_limits import limited_waits
 
 api = Blueprint("api", __name__, url_prefix="/api")
 ACTION_PATTERN = re.compile(r"^[a-z0-9_:,.\-]{1,64}$")
@@ -62,9 +65,18 @@ def load_table(table_id: str) -> Table:
 
 
 def json_body() -> dict[str, Any]:
+    """The request's JSON object, or ``400 bad_request``.
+
+    Parsed with orjson rather than Flask's ``get_json``: the standard library's parser raises
+    ``RecursionError`` (a 500) on a body of a few thousand ``[``, while orjson refuses nesting
+    past its limit with an ordinary decode error. Bodies are at most 4096 bytes anyway.
+    """
     if not request.is_json:
         raise ApiError("bad_request")
-    body = request.get_json(silent=True)
+    try:
+        body = orjson.loads(request.get_data(cache=True))
+    except orjson.JSONDecodeError:
+        raise ApiError("bad_request") from None
     if not isinstance(body, dict):
         raise ApiError("bad_request")
     return body
@@ -112,10 +124,30 @@ def total_stats(user_id: int) -> dict[str, Any]:
     }
 
 
+def may_watch(table: Table, user_id: int) -> None:
+    """Seated people see their table; others only if they are in its group, or if the table
+    lets anyone with the link watch (``spectators``)."""
+    if table.seat_of(user_id) is not None or table.option("spectators") == "anyone":
+        return
+    require_member(table, user_id)
+
+
+def require_member(table: Table, user_id: int) -> None:
+    membership = current_app.extensions["webapp"].membership
+    try:
+        member = membership.is_member(table.chat_id, user_id)
+    except MembershipUnknown:
+        raise ApiError("unavailable") from None
+    if not member:
+        raise ApiError("not_member")
+
+
 @api.get("/tables/<table_id>")
 def table(table_id: str) -> ResponseReturnValue:
     user = authenticate().user
-    return ok(table_payload(store(), load_table(table_id), user.id, language()))
+    found = load_table(table_id)
+    may_watch(found, user.id)
+    return ok(table_payload(store(), found, user.id, language()))
 
 
 @api.get("/tables/<table_id>/rules")
@@ -127,6 +159,7 @@ def table_rules(table_id: str) -> ResponseReturnValue:
 
 
 @api.get("/tables/<table_id>/wait")
+@limited_waits
 def wait(table_id: str) -> ResponseReturnValue:
     """Long poll: answers as soon as the table's version passes ``after`` (or on timeout)."""
     user = authenticate().user
@@ -135,6 +168,7 @@ def wait(table_id: str) -> ResponseReturnValue:
     timeout = _int_arg("timeout", default=int(settings.long_poll_seconds), low=0, high=60)
     if not is_table_id(table_id):
         raise ApiError("no_such_table")
+    may_watch(load_table(table_id), user.id)
     lang = language()
 
     def answer() -> dict[str, Any]:
@@ -177,7 +211,9 @@ def lobby_action(table_id: str) -> ResponseReturnValue:
     verb = body.get("verb")
     if verb not in LOBBY_VERBS or set(body) != {"verb"}:
         raise ApiError("bad_request")
-    load_table(table_id)
+    found = load_table(table_id)
+    if verb == "join":
+        require_member(found, user.id)  # only the group's members sit down
     rng = store().rng
     if verb == "rematch":
         outcome = store().rematch(table_id, user.id)
@@ -200,7 +236,8 @@ def _int_arg(name: str, *, default: int, low: int, high: int) -> int:
     raw = request.args.get(name)
     if raw is None:
         return default
-    if not raw.isdigit() or len(raw) > 10:
+    # ASCII digits only: "²" or "١" pass str.isdigit() but int() refuses or misreads them.
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 10:
         raise ApiError("bad_request")
     value = int(raw)
     if not low <= value <= high:

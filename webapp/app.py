@@ -12,6 +12,7 @@ import redis
 from flask import Flask, Response, jsonify, render_template, request, send_from_directory
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from games.errors import GameError
 from games.registry import GAMES
@@ -22,6 +23,8 @@ from webapp.api import api
 from webapp.config import WebConfig
 from webapp.errors import ApiError, error_response
 from webapp.local import LocalMode, is_loopback_host_header, local_api
+from webapp.membership import BotApiMembership, Everyone, Membership
+from webapp.wait_limits import WaitLimiter
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
@@ -30,6 +33,7 @@ GAME_ASSETS = frozenset({"render.js", "render.css"})
 # The page's scripts, in order (deferred: they run in this order once the page is parsed).
 PAGE_SCRIPTS = ("app.js", "draw.js", "moment.js", "learn.js")
 LOCAL_SCRIPTS = ("local-form.js", "local.js")
+TELEGRAM_FRAME_ANCESTORS = ("https://web.telegram.org", "https://*.web.telegram.org")
 
 
 @dataclass
@@ -43,6 +47,8 @@ class WebState:
     long_poll_seconds: float = 25.0
     clock: Callable[[], float] = field(default=time.time)
     local: LocalMode | None = None
+    wait_limiter: WaitLimiter = field(default_factory=WaitLimiter)
+    membership: Membership = field(default_factory=Everyone)
 
 
 def create_app(
@@ -51,15 +57,22 @@ def create_app(
     *,
     clock: Callable[[], float] = time.time,
     local: LocalMode | None = None,
+    membership: Membership | None = None,
 ) -> Flask:
     """The web app. With ``local`` (only ever from ``python -m webapp --local``) it is the
     local page instead of a Telegram Mini App: initData is signed and checked with the local
     secret, ``/local`` exists, telegram-web-app.js is not loaded, and only requests addressed
-    to a loopback host are served."""
+    to a loopback host are served.
+
+    ``membership`` says who is in a table's group (default: the Bot API's getChatMember;
+    in local mode everyone)."""
     bot_token = local.secret if local is not None else config.bot_token
     if not bot_token:
         raise ValueError("a bot token is needed: it is the key that checks every initData")
     telegram_js_url = "" if local is not None else config.telegram_js_url
+    # Telegram's web clients (web.telegram.org/k/, /a/) show the Mini App in a frame; nobody
+    # else may. The local page is never framed.
+    frame_ancestors = "'none'" if local is not None else " ".join(TELEGRAM_FRAME_ANCESTORS)
     app = Flask(
         __name__, static_folder=str(HERE / "static"), template_folder=str(HERE / "templates")
     )
@@ -73,7 +86,14 @@ def create_app(
         long_poll_seconds=config.long_poll_seconds,
         clock=clock,
         local=local,
+        wait_limiter=WaitLimiter(config.wait_limit_per_person, config.wait_limit_per_address),
+        membership=_membership(store, config, local, membership),
     )
+    if config.trusted_proxies and local is None:
+        # The client's address (for the wait limits) is what the proxies in front of us saw.
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=config.trusted_proxies, x_proto=config.trusted_proxies
+        )
     app.register_blueprint(api)
     if local is not None:
         app.register_blueprint(local_api)
@@ -120,8 +140,11 @@ def create_app(
             script_src = " ".join(dict.fromkeys(["'self'", _origin(telegram_js_url)]))
             response.headers["Content-Security-Policy"] = (
                 f"default-src 'self'; script-src {script_src}; style-src 'self'; "
-                "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'"
+                "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+                f"frame-ancestors {frame_ancestors}"
             )
+            if local is not None:
+                response.headers["X-Frame-Options"] = "DENY"
         return response
 
     def language() -> str:
@@ -159,6 +182,16 @@ def create_app(
         return error_response("error", language())
 
     return app
+
+
+def _membership(
+    store: TableStore, config: WebConfig, local: LocalMode | None, given: Membership | None
+) -> Membership:
+    if local is not None:
+        return Everyone()
+    if given is not None:
+        return given
+    return BotApiMembership(store.redis, config.bot_token, config.api_base_url)
 
 
 def _origin(url: str) -> str:

@@ -5,7 +5,12 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from tables.connection import RedisConfigError, configured_pool_size, configured_timeout
+from tables.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
+from webapp.wait_limits import DEFAULT_PER_ADDRESS, DEFAULT_PER_PERSON
+
 DEFAULT_TELEGRAM_JS = "https://telegram.org/js/telegram-web-app.js"
+DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
 
 
 class ConfigError(RuntimeError):
@@ -21,6 +26,10 @@ class WebConfig:
     init_data_max_age: int = 86400
     telegram_js_url: str = DEFAULT_TELEGRAM_JS
     long_poll_seconds: float = 25.0
+    wait_limit_per_person: int = DEFAULT_PER_PERSON
+    wait_limit_per_address: int = DEFAULT_PER_ADDRESS
+    trusted_proxies: int = 0  # proxies in front that append the client to X-Forwarded-For
+    api_base_url: str = DEFAULT_API_BASE_URL  # the Bot API, asked who is in a table's group
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None, *, local: bool = False) -> WebConfig:
@@ -30,6 +39,8 @@ class WebConfig:
         token = "" if local else env.get("TELEGRAM_BOT_TOKEN", "").strip()
         if not token and not local:
             raise ConfigError("TELEGRAM_BOT_TOKEN is required: it signs the Mini App's initData")
+        if token and not looks_like_bot_token(token):
+            raise ConfigError(BOT_TOKEN_FORMAT)
         try:
             port = int(env.get("WEBAPP_PORT", "8080"))
             max_age = int(env.get("INIT_DATA_MAX_AGE", "86400"))
@@ -37,6 +48,14 @@ class WebConfig:
             raise ConfigError("WEBAPP_PORT and INIT_DATA_MAX_AGE must be whole numbers") from error
         if not 0 < port < 65536 or max_age <= 0:
             raise ConfigError("WEBAPP_PORT must be a port, INIT_DATA_MAX_AGE positive")
+        per_person = _count(env, "WAIT_LIMIT_PER_PERSON", DEFAULT_PER_PERSON, low=1)
+        per_address = _count(env, "WAIT_LIMIT_PER_ADDRESS", DEFAULT_PER_ADDRESS, low=1)
+        trusted_proxies = 0 if local else _count(env, "WEBAPP_TRUSTED_PROXIES", 0, low=0)
+        try:  # read when connecting; checked here, so a typo is one line at start-up
+            configured_pool_size(env)
+            configured_timeout(env)
+        except RedisConfigError as error:
+            raise ConfigError(str(error)) from None
         if local:  # loopback unless the command line says otherwise; no Telegram script
             host, telegram_js_url = "127.0.0.1", ""
         else:
@@ -49,4 +68,17 @@ class WebConfig:
             port=port,
             init_data_max_age=max_age,
             telegram_js_url=telegram_js_url,
+            wait_limit_per_person=per_person,
+            wait_limit_per_address=per_address,
+            trusted_proxies=trusted_proxies,
+            api_base_url=env.get("TELEGRAM_API_BASE_URL") or DEFAULT_API_BASE_URL,
         )
+
+
+def _count(env: dict[str, str], name: str, default: int, *, low: int) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isascii() or not raw.isdigit() or int(raw) < low:
+        raise ConfigError(f"{name} must be a whole number, at least {low}")
+    return int(raw)

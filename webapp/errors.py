@@ -19,6 +19,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "not_seated": 403,
     "not_allowed": 403,
     "wrong_host": 403,
+    "not_member": 403,
     "no_such_table": 404,
     "not_found": 404,
     "method_not_allowed": 405,
@@ -34,6 +35,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "not_finished": 409,
     "table_exists": 409,
     "payload_too_large": 413,
+    "too_many_waits": 429,
     "illegal_move": 422,
     "claim_too_low": 422,
     "invalid_settings": 422,
@@ -50,7 +52,11 @@ API_TEXTS: dict[str, str] = {
     "method_not_allowed": N_("That request was not understood."),
     "payload_too_large": N_("That request is too large."),
     "not_finished": N_("This game is not over yet."),
+    "too_many_waits": N_("Too many open connections. Please wait a moment."),
+    "not_member": N_("This table is for the members of its group."),
 }
+# Seconds a client should wait before it asks again, sent as Retry-After.
+RETRY_AFTER: dict[str, int] = {"too_many_waits": 5}
 
 
 class ApiError(Exception):
@@ -64,4 +70,6 @@ def error_response(code: str, language: str) -> ResponseReturnValue:
     message = tr(language, API_TEXTS.get(code, API_TEXTS["error"]))
     response = jsonify(error={"code": code, "message": message})
     response.headers["Cache-Control"] = "no-store"
+    if code in RETRY_AFTER:
+        response.headers["Retry-After"] = str(RETRY_AFTER[code])
     return response, status

@@ -102,15 +102,12 @@ def _user(fields: dict[str, str]) -> WebAppUser:
         if not isinstance(user_id, int) or isinstance(user_id, bool) or user_id <= 0:
             raise ValueError("bad id")
         first_name = str(data.get("first_name") or "")
-    except (KeyError, ValueError, TypeError) as error:
+        optional = {key: data.get(key) for key in ("last_name", "username", "language_code")}
+        if any(value is not None and not isinstance(value, str) for value in optional.values()):
+            raise ValueError("a name or language that is not a string")
+    except (KeyError, ValueError, TypeError, AttributeError, RecursionError) as error:
         raise InvalidInitData(f"no usable user: {error}") from None
-    return WebAppUser(
-        id=user_id,
-        first_name=first_name,
-        last_name=data.get("last_name"),
-        username=data.get("username"),
-        language_code=data.get("language_code"),
-    )
+    return WebAppUser(id=user_id, first_name=first_name, **optional)
 
 
 def sign(fields: dict[str, str], bot_token: str) -> str:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import logging
 
+from tables.redact import configure_logging, redis_password
 from webapp.app import create_app
 from webapp.config import WebConfig
 from webapp.runtime import serving_store
 
-logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
 _config = WebConfig.from_env()
+configure_logging(logging.INFO, secrets=[_config.bot_token, redis_password(_config.redis_url)])
 application = create_app(serving_store(_config.redis_url), _config)

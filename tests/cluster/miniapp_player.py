@@ -7,9 +7,8 @@ from collections.abc import Callable
 
 import httpx
 
+from tests.support.bot_process import TOKEN
 from webapp.init_data import sign_user
-
-TOKEN = "123456789:TEST-token_for-the-fake-api"
 
 
 def auth(user_id: int) -> dict[str, str]:

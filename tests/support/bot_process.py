@@ -10,7 +10,7 @@ from pathlib import Path
 from tests.support.bot_api_server import FakeBotApi
 
 ROOT = Path(__file__).resolve().parents[2]
-TOKEN = "123456789:TEST-token_for-the-fake-api"
+TOKEN = "123456789:AAH-test_token-for-the-fake-bot-api"
 
 
 class BotProcess:

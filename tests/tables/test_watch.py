@@ -11,22 +11,37 @@ from tables.store import TableStore
 from tables.watch import ChangeWatcher
 
 
-def test_a_waiter_wakes_at_the_commit_not_at_the_next_poll(redis_client):
+def test_a_waiter_wakes_at_the_commit_not_at_the_next_poll(redis_client, monkeypatch):
+    # No re-read of the version within the test's deadlines: only the notice can wake it.
+    monkeypatch.setattr("tables.store.WAIT_CHUNK_SECONDS", 600.0)
     store = TableStore(redis_client)
     store.watcher = ChangeWatcher(redis_client).start()
     try:
         table = store.create(ChatRef(-1), 1, "Alice", game="mia").table
-        time.sleep(0.2)  # the watcher has subscribed
-        threading.Timer(
-            0.3, lambda: store.change(table.id, lambda t: lobby.join(t, 2, "Bob"))
-        ).start()
-        started = time.monotonic()
-        version = store.wait_for_change(table.id, table.version, timeout=5)
-        waited = time.monotonic() - started
-        assert version == table.version + 1
-        assert 0.25 < waited < 4.0  # woken by the notice, long before the timeout
+        until(lambda: subscribers(redis_client) >= 1, "the watcher has subscribed")
+        result: list[int] = []
+        waiter = threading.Thread(
+            target=lambda: result.append(store.wait_for_change(table.id, table.version, 600)),
+            daemon=True,
+        )
+        waiter.start()
+        until(lambda: waiting(store.watcher, table.id), "the waiter is waiting")
+        store.change(table.id, lambda t: lobby.join(t, 2, "Bob"))
+        waiter.join(timeout=30)  # far less than its timeout and its next re-read
+        assert result == [table.version + 1]
     finally:
         store.watcher.stop()
+
+
+def subscribers(client) -> int:
+    return int(dict(client.pubsub_numsub("tables:changed")).get(b"tables:changed", 0))
+
+
+def until(condition, what: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"not reached: {what}"
+        time.sleep(0.01)
 
 
 def test_without_a_notice_a_waiter_gives_up_at_its_timeout(redis_client):
@@ -39,3 +54,9 @@ def test_without_a_notice_a_waiter_gives_up_at_its_timeout(redis_client):
         assert time.monotonic() - started >= 0.45
     finally:
         store.watcher.stop()
+
+
+def waiting(watcher, table_id: str) -> bool:
+    """Someone holds a watch on the table (the waiter has started to wait)."""
+    watch = watcher._tables.get(table_id)
+    return watch is not None and watch.waiters > 0

@@ -4,6 +4,8 @@ import pytest
 
 from telegram_bot.config import DEFAULT_API_BASE_URL, BotConfig, ConfigError
 
+TOKEN = "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw"  # the shape of BotFather's tokens
+
 
 def test_the_token_is_required():
     with pytest.raises(ConfigError):
@@ -11,10 +13,10 @@ def test_the_token_is_required():
 
 
 def test_defaults_and_overrides():
-    config = BotConfig.from_env({"TELEGRAM_BOT_TOKEN": "1:abc"})
+    config = BotConfig.from_env({"TELEGRAM_BOT_TOKEN": TOKEN})
     assert config.api_base_url == DEFAULT_API_BASE_URL and config.redis_url is None
     config = BotConfig.from_env(
-        {"TELEGRAM_BOT_TOKEN": "1:abc", "REDIS_URL": "redis://r:6379/0",
+        {"TELEGRAM_BOT_TOKEN": TOKEN, "REDIS_URL": "redis://r:6379/0",
          "TELEGRAM_API_BASE_URL": "http://127.0.0.1:8081/bot"}
     )  # fmt: skip
     assert config.redis_url == "redis://r:6379/0"
@@ -23,4 +25,29 @@ def test_defaults_and_overrides():
 
 def test_a_bad_interval_is_a_configuration_error():
     with pytest.raises(ConfigError):
-        BotConfig.from_env({"TELEGRAM_BOT_TOKEN": "1:abc", "TABLE_EDIT_INTERVAL": "soon"})
+        BotConfig.from_env({"TELEGRAM_BOT_TOKEN": TOKEN, "TABLE_EDIT_INTERVAL": "soon"})
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["1:abc", "110201543", "110201543:", ":AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
+     "bot110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw", "110201543:AAHdqTcvCH1vGWJxfSeof SAs0K5",
+     "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw\nX",
+     "١١٠٢٠١٥٤٣:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw",
+     "110201543:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsa€"],
+)  # fmt: skip
+def test_a_malformed_token_is_refused_without_being_repeated(token):
+    with pytest.raises(ConfigError) as refused:
+        BotConfig.from_env({"TELEGRAM_BOT_TOKEN": token})
+    assert "does not look like a bot token" in str(refused.value)
+    assert token.split(":")[-1] not in str(refused.value) or not token.split(":")[-1]
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("REDIS_POOL_SIZE", "0"), ("REDIS_POOL_SIZE", "lots"), ("REDIS_TIMEOUT", "-1"),
+     ("REDIS_TIMEOUT", "soon")],
+)  # fmt: skip
+def test_bad_redis_settings_are_a_configuration_error(name, value):
+    with pytest.raises(ConfigError, match=name):
+        BotConfig.from_env({"TELEGRAM_BOT_TOKEN": TOKEN, name: value})

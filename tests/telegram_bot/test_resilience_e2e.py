@@ -120,7 +120,10 @@ def test_a_redis_restart_mid_game_loses_nothing_and_everyone_reconnects(bot_api,
         down = httpx.get(f"{web.url}/api/tables/{table_id}", headers=headers, timeout=30)
         assert down.status_code == 503 and down.json()["error"]["code"] == "unavailable"
         query = bot_api.press(user, message["message_id"], GROUP, button(message, label))
-        time.sleep(1.5)
+        # The bot has taken the press (confirmed it to Telegram) and noticed the outage, while
+        # Redis is still down.
+        bot_api.wait_for(lambda: not bot_api.pending_updates(), timeout=30)
+        bot_api.wait_for(lambda: "bot: Redis unavailable" in bot.log, timeout=30)
         server.start()  # same port, same data folder
         answer = bot_api.wait_answer(query, timeout=20)  # applied after a retry, or refused
         after = store.load(table_id)

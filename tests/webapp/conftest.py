@@ -17,8 +17,9 @@ from webapp.app import create_app
 from webapp.config import WebConfig
 from webapp.init_data import sign_user
 from webapp.local import LocalMode
+from webapp.membership import Everyone
 
-TOKEN = "123456789:TEST-token_for-the-fake-api"
+TOKEN = "123456789:AAH-test_token-for-the-fake-bot-api"
 USERS = {
     1: {"id": 1, "first_name": "Alice", "language_code": "en"},
     2: {"id": 2, "first_name": "Bob", "language_code": "en"},
@@ -55,7 +56,8 @@ def store(redis_client) -> TableStore:
 @pytest.fixture
 def web(store) -> Iterator[WebServer]:
     config = WebConfig(bot_token=TOKEN, long_poll_seconds=2)
-    server = WebServer(create_app(store, config)).start()
+    # Everyone counts as a member of every group here: test_membership.py asks the Bot API.
+    server = WebServer(create_app(store, config, membership=Everyone())).start()
     yield server
     server.stop()
 

@@ -6,14 +6,18 @@ import json
 import threading
 import time
 
+import httpx
 import pytest
 
 from games.mia import GAME
 from games.rng import DeterministicRng
 from tables import lobby
 from tables.model import ChatRef
-from tests.webapp.conftest import TOKEN, USERS, auth
+from tests.webapp.conftest import TOKEN, USERS, WebServer, auth
+from webapp.app import create_app
+from webapp.config import WebConfig
 from webapp.init_data import sign_user
+from webapp.membership import Everyone
 
 GROUP = ChatRef(-100321)
 
@@ -231,30 +235,44 @@ def test_lobby_join_leave_and_start_from_the_page(http, store):
 # --- following the table -----------------------------------------------------------------
 
 
-def test_wait_answers_at_once_when_the_table_is_already_newer(http, store):
+@pytest.fixture
+def patient(store):
+    """The app with long polls of 60 s: an answer within a client's 15 s means it was not the
+    timeout that answered."""
+    config = WebConfig(bot_token=TOKEN, long_poll_seconds=60)
+    app = create_app(store, config, membership=Everyone())
+    server = WebServer(app).start()
+    with httpx.Client(base_url=server.url, timeout=15) as client:
+        yield client, app.extensions["webapp"].wait_limiter
+    server.stop()
+
+
+def test_wait_answers_at_once_when_the_table_is_already_newer(patient, store):
+    http, _limiter = patient
     table = playing_table(store, 1, 2)
-    started = time.monotonic()
     body = http.get(f"/api/tables/{table.id}/wait?after=0", headers=auth(1)).json()
-    assert body["version"] == table.version and time.monotonic() - started < 1
+    assert body["version"] == table.version
 
 
-def test_wait_wakes_up_when_someone_moves(http, store):
+def test_wait_wakes_up_when_someone_moves(patient, store):
+    http, limiter = patient
     table = playing_table(store, 1, 2)
     mover = actor(table)
-
-    def move_soon():
-        time.sleep(0.3)
-        http_move = {"action": "claim:43", "decision": table.state["step"]}
-        import httpx
-
-        httpx.post(http.base_url.join(f"/api/tables/{table.id}/moves"), json=http_move,
-                   headers=auth(mover))  # fmt: skip
-
-    threading.Thread(target=move_soon).start()
-    started = time.monotonic()
-    body = http.get(f"/api/tables/{table.id}/wait?after={table.version}", headers=auth(4)).json()
-    assert body["version"] == table.version + 1
-    assert 0.2 < time.monotonic() - started < 1.5
+    answers: list[dict] = []
+    url = f"/api/tables/{table.id}/wait?after={table.version}"
+    waiter = threading.Thread(
+        target=lambda: answers.append(http.get(url, headers=auth(4)).json()), daemon=True
+    )
+    waiter.start()
+    deadline = time.monotonic() + 15
+    while limiter.open_waits(4) == 0:  # Dave's wait is open: now someone moves
+        assert time.monotonic() < deadline, "the wait never started"
+        time.sleep(0.01)
+    move = {"action": "claim:43", "decision": table.state["step"]}
+    moved = http.post(f"/api/tables/{table.id}/moves", json=move, headers=auth(mover))
+    assert moved.status_code == 200, moved.text
+    waiter.join(timeout=30)
+    assert [answer["version"] for answer in answers] == [table.version + 1]
 
 
 def test_wait_times_out_with_the_same_version(http, store):

@@ -16,6 +16,7 @@ from tests.webapp.conftest import TOKEN, USERS
 from webapp.app import create_app
 from webapp.config import WebConfig
 from webapp.init_data import sign_user
+from webapp.local import LocalMode
 
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=50),
@@ -71,6 +72,9 @@ def check(response) -> None:
             "/api/tables/{t}/wait?after=abc",
             "/api/nope",
             "/api/tables/%00/moves",
+            "/api/tables/{t}/wait?after=²",
+            "/api/tables/{t}/wait?timeout=¹",
+            "/api/tables/{t}/wait?after=١٢&timeout=٣",
         ]
     ),
     header=HEADERS,
@@ -104,3 +108,56 @@ def test_any_json_move_body_from_a_seated_player_is_answered(setup, body):
     legal = isinstance(body, dict) and body.get("version") == table.version
     if not legal:
         assert store.load(table.id).version == table.version
+
+
+# Digits of every script pass str.isdigit() ("²", "١", "५"), and some of them int() refuses.
+UNICODE_NUMBERS = st.text(
+    alphabet=st.characters(categories=["Nd", "No", "Nl"]), min_size=1, max_size=12
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(name=st.sampled_from(["after", "timeout"]), value=UNICODE_NUMBERS | st.text(max_size=12))
+def test_any_number_in_a_wait_query_is_answered(setup, name, value):
+    _store, table, client = setup
+    headers = {"Authorization": "tma " + sign_user(TOKEN, USERS[1])}
+    response = client.get(
+        f"/api/tables/{table.id}/wait", query_string={name: value}, headers=headers
+    )
+    check(response)
+    if not (value.isascii() and value.isdigit()):
+        assert response.status_code == 400, value
+
+
+# Each within the 4096 bytes a body may have: the nesting, not the size, is the trouble.
+NESTED = ["[" * 4000, "{" * 4000, '{"a":' * 800, "[" * 2000 + "]" * 2000, '{"verb":' + "[" * 4000]
+
+
+@pytest.mark.parametrize("body", NESTED, ids=["list", "object", "keys", "closed", "value"])
+@pytest.mark.parametrize("path", ["/api/tables/{t}/moves", "/api/tables/{t}/lobby"])
+def test_deeply_nested_json_is_a_bad_request(setup, path, body):
+    store, table, client = setup
+    headers = {
+        "Authorization": "tma " + sign_user(TOKEN, USERS[1]),
+        "Content-Type": "application/json",
+    }
+    response = client.post(path.format(t=table.id), data=body, headers=headers)
+    check(response)
+    assert response.status_code == 400 and response.get_json()["error"]["code"] == "bad_request"
+    assert store.load(table.id).version == table.version
+
+
+@pytest.mark.parametrize("body", NESTED, ids=["list", "object", "keys", "closed", "value"])
+@pytest.mark.parametrize("path", ["/local/session", "/local/tables"])
+def test_deeply_nested_json_is_a_bad_request_in_local_mode(redis_client, path, body):
+    local = LocalMode.new()
+    app = create_app(TableStore(redis_client), WebConfig.from_env({}, local=True), local=local)
+    client = app.test_client()
+    user = {"id": 2**52 + 1, "first_name": "Alice"}
+    headers = {
+        "Authorization": "tma " + sign_user(local.secret, user),
+        "Content-Type": "application/json",
+    }
+    response = client.post(path, data=body, headers=headers)
+    check(response)
+    assert response.status_code == 400

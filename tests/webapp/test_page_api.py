@@ -17,6 +17,7 @@ from tests.webapp.test_local_mode import error_of, sign_in
 from webapp.app import create_app
 from webapp.config import WebConfig
 from webapp.init_data import sign_user
+from webapp.membership import Everyone
 from webapp.payload import page_strings
 
 
@@ -28,7 +29,8 @@ def store(redis_server, clock):
 
 @pytest.fixture
 def http(store):
-    server = WebServer(create_app(store, WebConfig(bot_token=TOKEN, long_poll_seconds=2)))
+    config = WebConfig(bot_token=TOKEN, long_poll_seconds=2)
+    server = WebServer(create_app(store, config, membership=Everyone()))
     server.start()
     with httpx.Client(base_url=server.url, timeout=10) as client:
         yield client

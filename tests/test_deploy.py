@@ -1,0 +1,41 @@
+"""The compose files publish nginx, never gunicorn (which has no timeout for slow clients),
+and run gunicorn with the settings the tests run (webapp/gunicorn_config.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class ComposeLoader(yaml.SafeLoader):
+    """Compose's merge tags (!reset, !override) read as plain values."""
+
+
+ComposeLoader.add_multi_constructor(
+    "!", lambda loader, suffix, node: loader.construct_sequence(node)
+    if isinstance(node, yaml.SequenceNode) else loader.construct_scalar(node)
+    if isinstance(node, yaml.ScalarNode) else loader.construct_mapping(node),
+)  # fmt: skip
+
+
+def services(name: str) -> dict[str, Any]:
+    return yaml.load((ROOT / name).read_text(), Loader=ComposeLoader)["services"]
+
+
+def test_only_the_proxy_is_published():
+    for name in ("docker-compose.yml", "docker-compose.scale.yml"):
+        published = {service for service, spec in services(name).items() if spec.get("ports")}
+        assert published <= {"proxy"}, (name, published)
+    base = services("docker-compose.yml")
+    assert base["proxy"]["image"].startswith("nginx")
+    assert any("deploy/nginx.conf" in volume for volume in base["proxy"]["volumes"])
+
+
+def test_gunicorn_runs_with_the_tested_settings_and_trusts_one_proxy():
+    web = services("docker-compose.yml")["webapp"]
+    assert web["command"][:3] == ["gunicorn", "-c", "python:webapp.gunicorn_config"]
+    assert web["environment"]["WEBAPP_TRUSTED_PROXIES"] == "1"

@@ -1,0 +1,42 @@
+"""gunicorn settings for the Mini App, the ones docker-compose runs (and the tests too):
+
+    gunicorn -c python:webapp.gunicorn_config 'webapp.wsgi:application'
+
+Each worker is a gevent worker: an open Mini App holds a long poll, and a greenlet waiting on
+a change notice costs a few kilobytes where a thread would cost one of a handful, so one
+process serves thousands of open pages (``WEB_CONNECTIONS`` each, default 10000).
+``WEB_BIND`` (``0.0.0.0:8080``) and ``WEB_WORKERS`` (2) tune the rest; ``WEB_WORKER_CLASS``
+may name ``gthread`` instead (then ``WEB_THREADS``, default 128, threads per worker).
+
+Each worker tells the app how many requests it serves at once (``WEB_THREADS``), so the Redis
+pool is sized to match (tables.connection): for gevent, the pool is the concurrency that
+talks to Redis at one moment — waiting pages hold no connection — so it stays small and a
+burst waits its turn for a connection rather than failing.
+
+gunicorn has no timeout for a request's headers, so a client that sends them slowly holds a
+connection: in production it runs behind nginx (deploy/nginx.conf), which buffers whole
+requests before passing them on, and is never published itself.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+bind = os.environ.get("WEB_BIND", "0.0.0.0:8080")
+workers = int(os.environ.get("WEB_WORKERS", "2"))
+worker_class = os.environ.get("WEB_WORKER_CLASS", "gevent")
+worker_connections = int(os.environ.get("WEB_CONNECTIONS", "10000"))
+threads = int(os.environ.get("WEB_THREADS", "128"))
+timeout = 60  # a worker silent this long is restarted; long polls answer within 60 s
+graceful_timeout = 30
+keepalive = 5
+GEVENT_POOL = 120  # Redis connections per gevent worker (requests beyond it wait their turn)
+
+
+def post_fork(server: Any, worker: Any) -> None:
+    """In each worker, before the app loads: how many requests talk to Redis at once."""
+    if worker.cfg.worker_class_str == "gevent":
+        os.environ["WEB_THREADS"] = str(GEVENT_POOL)
+    else:
+        os.environ["WEB_THREADS"] = str(worker.cfg.threads)
