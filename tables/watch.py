@@ -15,6 +15,7 @@ workers) they are greenlet-friendly, and the listener is a greenlet.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
@@ -142,12 +143,17 @@ class ChangeWatcher(Watchers):
                     if time.monotonic() - swept > 1.0:
                         swept = time.monotonic()
                         self._forget_idle(linger=1.0)
-            except redis.RedisError as error:
-                log.warning("table change notices interrupted (%s); listening again", error)
+            except Exception as error:
+                # A Redis outage, or the connection pulled from under it (a client closed
+                # at shutdown: redis-py's parser then fails with a TypeError or OSError).
                 self._set_listening(False)
+                if self._stop.is_set():
+                    break
+                log.warning("table change notices interrupted (%s); listening again", error)
                 self._stop.wait(1.0)
             finally:
-                pubsub.close()
+                with contextlib.suppress(Exception):
+                    pubsub.close()
 
     def _set_listening(self, on: bool) -> None:
         if on:
