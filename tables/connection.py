@@ -10,7 +10,7 @@ Three choices keep a process honest when Redis is slow, busy or gone:
 - **Retries on connection errors only**, with backoff, so a Redis restart makes the bot and
   the web app wait and log, not crash. A timeout is not retried: the command may have run,
   and retrying a write whose reply was lost could apply it twice (the store settles such
-  doubts itself, see ``TableStore._commit``); it would also multiply the wait.
+  doubts itself, see ``tables.commit``); it would also multiply the wait.
 
 ``REDIS_CLUSTER=1`` makes it a Redis Cluster client (tables.cluster).
 """

@@ -6,17 +6,13 @@ If another writer got there first, a lobby change is simply run again on the fre
 game move made against a version the player saw is refused as stale, so a second click or an
 old message changes nothing.
 
-Each change carries a random id, and the table keeps the ids of its last few changes beside
-its version (field ``ids``). When the check-and-set's reply is lost (the connection broke after
-the script ran) or comes back "the version moved" (a retry of our own script, or a race), the
-store reads those ids before answering: if ours is there, the change happened and the caller
-is told so, not "stale".
+The commit itself (the check-and-set, a lost reply settled by change ids, a replica's
+confirmation) is tables.commit; the indexes beside the tables are tables.hints; a table's log
+is tables.log.
 """
 
 from __future__ import annotations
 
-import contextlib
-import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -31,9 +27,8 @@ from games.errors import GameError
 from games.registry import get_game
 from games.rng import Rng, SecureRng
 from tables import codec, keys, lobby, play, stats
-from tables.cluster_commit import ClusterCommitter
+from tables.commit import Committer, new_change_id
 from tables.deadlines import next_deadline, refresh_turns
-from tables.durability import Durability, connected_replicas
 from tables.errors import (
     Busy,
     NoSuchTable,
@@ -43,29 +38,13 @@ from tables.errors import (
     TableError,
     TableExists,
 )
-from tables.fastlink import FastLink, FastLinkUnavailable
+from tables.hints import IndexHints
 from tables.ids import is_table_id, new_table_id
 from tables.log import TableLog
 from tables.model import FINISHED, PLAYING, ChatRef, Seat, Table
 from tables.names import clean_name
 from tables.options import DEFAULT_OPTIONS
 from tables.watch import Watchers
-
-_CHECK_AND_SET = """
-local current = redis.call('HGET', KEYS[1], 'v')
-if not current then return -1 end
-if current ~= ARGV[1] then return -2 end
-local nv = tonumber(current) + 1
-local ids = redis.call('HGET', KEYS[1], 'ids') or ''
-redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2], 'ids', string.sub(ARGV[8] .. ids, 1, ARGV[9]))
-if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
-if ARGV[3] ~= '0' then
-  redis.call('EXPIRE', KEYS[1], ARGV[3])
-  redis.call('EXPIRE', KEYS[2], ARGV[3])
-end
-redis.call(ARGV[7], ARGV[5], ARGV[6] .. ':' .. nv)
-return nv
-"""
 
 _RELEASE_IF_OWNED = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -81,8 +60,6 @@ TTL_REFRESH_EVERY = 16  # versions between refreshes of the table keys' expiry
 LOBBY_CHATTER = frozenset(
     {"joined", "left", "creator_changed", "settings_changed", "preset_chosen"}
 )
-CHANGE_ID_BYTES = 6  # random bytes of a change id (hex: 12 characters)
-CHANGE_IDS_KEPT = 4  # the last change ids a table keeps, to settle a lost reply (milliseconds)
 WAIT_CHUNK_SECONDS = 3.0  # re-read the version at least this often while waiting
 POLL_SECONDS = 0.2
 
@@ -121,19 +98,12 @@ class TableStore:
         self.rng: Rng = rng or SecureRng()
         self.clock = clock
         self.config = config or TableConfig()
-        self._check_and_set = client.register_script(_CHECK_AND_SET)
-        with contextlib.suppress(redis.RedisError):  # loaded now, so moves need no retry
-            client.script_load(_CHECK_AND_SET)
         self._release_if_owned = client.register_script(_RELEASE_IF_OWNED)
         self.log = TableLog(client)
         self._docs: OrderedDict[str, Table] = OrderedDict()
         self.layout = keys.layout_of(client)
-        self.durability = Durability.from_env(self.layout.cluster)
-        self._committer: ClusterCommitter | None = None
-        if self.layout.cluster:
-            self._committer = ClusterCommitter(client, _CHECK_AND_SET, self.durability)
-        else:
-            self._link = FastLink.for_client(client)
+        self.committer = Committer(client, self.layout)
+        self.hints = IndexHints(self.layout, self.config.open_key_ttl, self.config.updates_maxlen)
         self.watcher: Watchers | None = None  # set by processes that wait for changes
 
     # --- reading -------------------------------------------------------------------------
@@ -235,7 +205,7 @@ class TableStore:
         self._claim_chat(chat, table.id)
         self._set_deadline(table)
         events: list[Event] = [{"type": "created", "by": table.seats[0].name}]
-        self._write_new(table)
+        self.committer.write_new(table.id, _dump(table), self.config.open_key_ttl)
         table.version = 1
         self._after_commit(table)
         return Outcome(table, events)
@@ -294,10 +264,13 @@ class TableStore:
                 self.layout.changes_channel(table_id),
                 table_id,
                 self.layout.publish_command,
-                secrets.token_hex(CHANGE_ID_BYTES),
-                CHANGE_ID_BYTES * 2 * CHANGE_IDS_KEPT,
+                new_change_id(),
+                self.committer.ids_width,
             ]
-            result = self._commit(table, script_keys, script_args, indexes_changed, doc)
+            hints = self.hints.collect(table, table.version + 1, indexes_changed)
+            result = self.committer.commit(
+                table_id, table.version, script_keys, script_args, hints, doc
+            )
             if result == -1:
                 self._docs.pop(table_id, None)
                 raise NoSuchTable("no such table")
@@ -317,123 +290,6 @@ class TableStore:
                 )
             return Outcome(table, events)
         raise Busy("the table is too busy, try again")
-
-    def _commit(
-        self,
-        table: Table,
-        script_keys: list[str],
-        script_args: list[Any],
-        indexes: bool,
-        doc: bytes,
-    ) -> int:
-        """The check-and-set and the index hints in one round trip: the new version, or -1 (no
-        such table) or -2 (the version moved on, without our change).
-
-        The hot path of every move, so it talks to a pooled connection directly: one packed
-        write, then the replies. (A redis-py Pipeline costs several times the round trip in
-        Python, and a Script object in a pipeline asks SCRIPT EXISTS first.) Any connection
-        trouble falls back to the ordinary client, which retries. Against a cluster, the
-        same round trip spans the nodes concerned (tables.cluster_commit).
-
-        A reply lost to a connection error, or a "moved on" that may be our own change (sent
-        twice by a retry), is settled by reading the table's recent change ids: the answer is
-        what happened, never a guess.
-        """
-        hints: list[tuple[Any, ...]] = []
-        self._add_hints(_Collector(hints), table, table.version + 1, indexes)
-        script = self._check_and_set
-        if self._committer is not None:
-            return self._committer.commit(script.sha, script_keys, script_args, hints, doc)
-        wait = self.durability.wait_command()
-        change_id = str(script_args[7])
-        for attempt in range(3):
-            commands = [
-                ("EVALSHA", script.sha, len(script_keys), *script_keys, *script_args),
-                *([wait] if wait else []),
-                *hints,
-            ]
-            try:
-                replies = self._send_all(commands) if attempt == 0 else self._pipeline(commands)
-            except (redis.ConnectionError, redis.TimeoutError):
-                settled = self._settle(table.id, table.version, change_id)
-                if settled is None:
-                    continue  # it never ran, and the table is as we read it: send it again
-                if settled > 0:
-                    self._resend_hints(hints)
-                return settled
-            first = replies[0]
-            if isinstance(first, redis.exceptions.NoScriptError) or (
-                isinstance(first, redis.ResponseError) and "NOSCRIPT" in str(first)
-            ):
-                script.sha = self.redis.script_load(_CHECK_AND_SET)  # Redis restarted
-                hints = []  # they went through already; only the script is sent again
-                continue
-            if isinstance(first, Exception):
-                raise first
-            result = int(first)
-            if result == -2:  # a race, or our own change applied by an earlier send
-                settled = self._settle(table.id, table.version, change_id)
-                return -2 if settled is None else settled
-            if wait and result > 0:
-                self._check_durable(replies[1])
-            return result
-        raise redis.ConnectionError("could not commit the change to Redis")
-
-    def _settle(self, table_id: str, version: int, change_id: str) -> int | None:
-        """Whether the change ``change_id``, made on ``version``, is in the table: the version
-        it made (``version + 1``) if so; -1 if the table is gone; -2 if the table moved on
-        without it; None if the table is still at ``version`` (the change never ran)."""
-        current, ids = self.redis.hmget(keys.table(table_id), "v", "ids")
-        if current is None:
-            return -1
-        kept = _text(ids or b"")
-        width = len(change_id)
-        if any(kept[i : i + width] == change_id for i in range(0, len(kept), width)):
-            return version + 1
-        return None if int(current) == version else -2
-
-    def _pipeline(self, commands: list[tuple[Any, ...]]) -> list[Any]:
-        pipe = self.redis.pipeline(transaction=False)
-        for command in commands:
-            pipe.execute_command(*command)
-        return pipe.execute(raise_on_error=False)
-
-    def _resend_hints(self, hints: list[tuple[Any, ...]]) -> None:
-        """The index hints of a change whose reply was lost: they may not have gone out. They
-        are hints (sweeps rebuild them), so a failure here is no failure of the change."""
-        if hints:
-            with contextlib.suppress(redis.RedisError):
-                self._pipeline(hints)
-
-    def _check_durable(self, acknowledged: Any) -> None:
-        count = 0 if isinstance(acknowledged, Exception) else int(acknowledged)
-        if count < self.durability.replicas:
-            info = self.redis.info("replication")
-            self.durability.check(count, connected_replicas(info))
-
-    def _write_new(self, table: Table) -> None:
-        """A new table's first version (and, when asked for, a replica's confirmation)."""
-        key = keys.table(table.id)
-        commands: list[tuple[Any, ...]] = [
-            ("HSET", key, "v", 1, "doc", _dump(table)),
-            ("EXPIRE", key, self.config.open_key_ttl),
-        ]
-        if self._committer is not None:
-            self._committer.run_on_key(key, commands)
-            return
-        pipe = self.redis.pipeline(transaction=True)
-        for command in commands:
-            pipe.execute_command(*command)
-        pipe.execute()
-        wait = self.durability.wait_command()
-        if wait:
-            self._check_durable(self.redis.execute_command(*wait))
-
-    def _send_all(self, commands: list[tuple[Any, ...]]) -> list[Any]:
-        try:
-            return self._link.execute(commands)
-        except FastLinkUnavailable as error:
-            raise redis.ConnectionError(str(error)) from error
 
     def _cached(self, table_id: str, version: int | None) -> Table | None:
         cached = self._docs.get(table_id)
@@ -502,10 +358,14 @@ class TableStore:
         try:
             return self.change(table_id, fire)
         except _NotDue:
-            self._refresh_deadline_hint(table_id)
+            try:
+                current: Table | None = self.load(table_id)
+            except NoSuchTable:
+                current = None
+            self.hints.refresh_deadline(self.redis, table_id, current)
             return None
         except NoSuchTable:
-            self.redis.zrem(self._deadlines(table_id), table_id)
+            self.hints.refresh_deadline(self.redis, table_id, None)
             return None
 
     # --- internals -----------------------------------------------------------------------
@@ -535,55 +395,10 @@ class TableStore:
     def _after_commit(self, table: Table) -> None:
         """Indexes outside the table's slot: hints that sweeps can rebuild, so not atomic."""
         pipe = self.redis.pipeline(transaction=False)
-        self._add_hints(pipe, table, table.version, indexes_changed=True)
+        self.hints.add(pipe, table, table.version, indexes_changed=True)
         pipe.execute()
         if not table.is_open:
             self._release_if_owned(keys=[keys.chat_table(table.chat)], args=[table.id])
-
-    def _add_hints(
-        self, pipe: redis.client.Pipeline, table: Table, version: int, indexes_changed: bool
-    ) -> None:
-        """Deadline index and update stream every time; the slower-moving indexes (who sits
-        where, open tables, the chat's claim) when they may have changed."""
-        if indexes_changed:
-            for seat in table.seats:
-                if seat.user_id is None:
-                    continue
-                if table.is_open:
-                    pipe.sadd(keys.user_tables(seat.user_id), table.id)
-                    pipe.expire(keys.user_tables(seat.user_id), self.config.open_key_ttl)
-                else:
-                    pipe.srem(keys.user_tables(seat.user_id), table.id)
-            active = self.layout.active(self.layout.partition(table.id))
-            if table.is_open:
-                pipe.sadd(active, table.id)
-                pipe.expire(keys.chat_table(table.chat), self.config.open_key_ttl)
-            else:
-                pipe.srem(active, table.id)
-        if table.is_open and table.deadline is not None:
-            pipe.zadd(self._deadlines(table.id), {table.id: table.deadline})
-        else:
-            pipe.zrem(self._deadlines(table.id), table.id)
-        pipe.xadd(
-            self.layout.updates(self.layout.partition(table.id)),
-            {"t": table.id, "v": version},
-            maxlen=self.config.updates_maxlen,
-            approximate=True,
-        )
-
-    def _deadlines(self, table_id: str) -> str:
-        return self.layout.deadlines(self.layout.partition(table_id))
-
-    def _refresh_deadline_hint(self, table_id: str) -> None:
-        try:
-            table = self.load(table_id)
-        except NoSuchTable:
-            self.redis.zrem(self._deadlines(table_id), table_id)
-            return
-        if table.is_open and table.deadline is not None:
-            self.redis.zadd(self._deadlines(table_id), {table_id: table.deadline})
-        else:
-            self.redis.zrem(self._deadlines(table_id), table_id)
 
 
 class _NotDue(Exception):
@@ -600,32 +415,3 @@ def _dump(table: Table) -> bytes:
 
 def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
-
-
-class _Collector:
-    """Collects the commands ``_add_hints`` would send, for one packed write."""
-
-    def __init__(self, commands: list[tuple[Any, ...]]) -> None:
-        self.commands = commands
-
-    def sadd(self, key: str, *members: Any) -> None:
-        self.commands.append(("SADD", key, *members))
-
-    def srem(self, key: str, *members: Any) -> None:
-        self.commands.append(("SREM", key, *members))
-
-    def expire(self, key: str, seconds: int) -> None:
-        self.commands.append(("EXPIRE", key, seconds))
-
-    def zadd(self, key: str, mapping: dict[str, float]) -> None:
-        for member, score in mapping.items():
-            self.commands.append(("ZADD", key, score, member))
-
-    def zrem(self, key: str, *members: Any) -> None:
-        self.commands.append(("ZREM", key, *members))
-
-    def xadd(self, key: str, fields: dict[str, Any], maxlen: int, approximate: bool) -> None:
-        flat = [item for pair in fields.items() for item in pair]
-        self.commands.append(
-            ("XADD", key, "MAXLEN", "~" if approximate else "=", maxlen, "*", *flat)
-        )

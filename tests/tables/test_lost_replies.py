@@ -30,7 +30,7 @@ def proxy(redis_server, redis_client):
 def store(request, proxy) -> TableStore:
     store = TableStore(make_client(proxy.url))
     if request.param == "redis-py pipeline":
-        store._link._usable = False  # as with TLS or a unix socket
+        store.committer._link._usable = False  # as with TLS or a unix socket
     return store
 
 
