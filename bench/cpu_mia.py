@@ -24,28 +24,15 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable
 from typing import Any
 
+from bench.cpu_common import Levels, Policy, targets_line
 from games.mia import GAME, cpu
 from games.mia.ranks import claims_above, rank
 from games.mia.rules import ACCEPT, CHALLENGE, claim_action
 from games.rng import DeterministicRng, Rng
 
-Policy = Callable[[dict[str, Any], Rng], str]
-DECISION_SECONDS: list[float] = []
-
-
-def level(name: str, timed: bool = False) -> Policy:
-    def play(view: dict[str, Any], rng: Rng) -> str:
-        if not timed:
-            return cpu.choose(view, name, rng)
-        start = time.perf_counter()
-        action = cpu.choose(view, name, rng)
-        DECISION_SECONDS.append(time.perf_counter() - start)
-        return action
-
-    return play
+level = Levels(cpu.choose)
 
 
 def _truthful_announcement(view: dict[str, Any]) -> str:
@@ -150,12 +137,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             rng = DeterministicRng(f"cpu-strength/{args.seed}/{name}")
             share = table_share(level("hard"), level(other), seats, args.multi, rng)
             print(f"{name}={share:.3f} fair={1 / seats:.3f} games={args.multi}", flush=True)
-    times_ms = [seconds * 1000 for seconds in DECISION_SECONDS]
-    print(
-        f"hard_decisions={len(times_ms)} hard_avg_ms={sum(times_ms) / len(times_ms):.3f} "
-        f"hard_max_ms={max(times_ms):.3f} total_seconds={time.perf_counter() - started:.1f}"
-    )
-    print(" ".join(f"{name}={rates[name]:.3f}" for name in TARGETS))
+    print(level.report(started))
+    print(targets_line(rates, TARGETS))
     return rates
 
 

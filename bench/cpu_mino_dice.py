@@ -21,34 +21,18 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable
 from typing import Any
 
+from bench.cpu_common import Levels, Policy, random_policy, targets_line
 from games.mino_dice import GAME, cpu
 from games.mino_dice.dice import BLACK, COLOURS, CREATURES
 from games.mino_dice.rules import ROLL_PREFIX, bid_action
 from games.rng import DeterministicRng, Rng
 
-Policy = Callable[[dict[str, Any], Rng], str]
 SEATS = 3
-DECISION_SECONDS: list[float] = []
 
 
-def level(name: str, timed: bool = False) -> Policy:
-    def play(view: dict[str, Any], rng: Rng) -> str:
-        if not timed:
-            return cpu.choose(view, name, rng)
-        start = time.perf_counter()
-        action = cpu.choose(view, name, rng)
-        DECISION_SECONDS.append(time.perf_counter() - start)
-        return action
-
-    return play
-
-
-def random_policy(view: dict[str, Any], rng: Rng) -> str:
-    legal = view["legal_actions"]
-    return legal[rng.randbelow(len(legal))]
+level = Levels(cpu.choose)
 
 
 def _static_strength(kind: str) -> int:
@@ -112,12 +96,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
         rates[name] = hard_share(other, args.games, rng)
         seconds = time.perf_counter() - pairing_start
         print(f"{name}={rates[name]:.3f} fair=0.333 games={args.games} seconds={seconds:.1f}")
-    times_ms = [seconds * 1000 for seconds in DECISION_SECONDS]
-    print(
-        f"hard_decisions={len(times_ms)} hard_avg_ms={sum(times_ms) / len(times_ms):.3f} "
-        f"hard_max_ms={max(times_ms):.3f} total_seconds={time.perf_counter() - started:.1f}"
-    )
-    print(" ".join(f"{name}={rates[name]:.3f}" for name in TARGETS))
+    print(level.report(started))
+    print(targets_line(rates, TARGETS))
     return rates
 
 

@@ -26,35 +26,19 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections.abc import Callable
 from typing import Any
 
+from bench.cpu_common import Levels, Policy, random_policy, targets_line
 from games.myllymatti import GAME, cards, cpu
 from games.myllymatti.rules import PICKUP, play_action
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import DeterministicRng, Rng
 
-Policy = Callable[[dict[str, Any], Rng], str]
-DECISION_SECONDS: list[float] = []
 SEATS = 3
 MAX_MOVES = 5000
 
 
-def level(name: str, timed: bool = False) -> Policy:
-    def play(view: dict[str, Any], rng: Rng) -> str:
-        if not timed:
-            return cpu.choose(view, name, rng)
-        start = time.perf_counter()
-        action = cpu.choose(view, name, rng)
-        DECISION_SECONDS.append(time.perf_counter() - start)
-        return action
-
-    return play
-
-
-def random_policy(view: dict[str, Any], rng: Rng) -> str:
-    legal = view["legal_actions"]
-    return legal[rng.randbelow(len(legal))]
+level = Levels(cpu.choose)
 
 
 def greedy(view: dict[str, Any], rng: Rng) -> str:
@@ -124,12 +108,8 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
             f"stuck={stuck} seconds={seconds:.1f}",
             flush=True,
         )
-    times_ms = [seconds * 1000 for seconds in DECISION_SECONDS]
-    print(
-        f"hard_decisions={len(times_ms)} hard_avg_ms={sum(times_ms) / len(times_ms):.3f} "
-        f"hard_max_ms={max(times_ms):.3f} total_seconds={time.perf_counter() - started:.1f}"
-    )
-    print(" ".join(f"{name}={shares[name]:.3f}" for name in TARGETS))
+    print(level.report(started))
+    print(targets_line(shares, TARGETS))
     return shares
 
 
