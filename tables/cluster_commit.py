@@ -60,8 +60,8 @@ class ClusterCommitter:
         expected = int(script_args[0])
         evalsha: Command = ("EVALSHA", sha, len(script_keys), *script_keys, *script_args)
         wait = self.durability.wait_command()
-        backoff = ExponentialBackoff(cap=0.5, base=0.02)
-        deadline = time.monotonic() + self.patience
+        backoff: ExponentialBackoff | None = None  # made on the first failure: rare
+        deadline = 0.0
         pending_hints = list(hints)
         ask: tuple[str, int] | None = None
         unsure = False  # a send broke after the script may have run
@@ -120,6 +120,9 @@ class ClusterCommitter:
                         self._announce_again(hints)
                     return result
             failures += 1
+            if backoff is None:
+                backoff = ExponentialBackoff(cap=0.5, base=0.02)
+                deadline = time.monotonic() + self.patience
             if time.monotonic() >= deadline:
                 raise redis.ConnectionError(f"could not commit to the cluster: {retry_reason}")
             if failures == 1:
@@ -159,10 +162,16 @@ class ClusterCommitter:
                 raise redis.ConnectionError("could not write to the cluster")
             time.sleep(backoff.compute(failures))
 
+    def scatter(self, commands: Sequence[Command]) -> None:
+        """Commands of many slots, each node's share in one packed write; redirected ones
+        (a slot on the move) go through redis-py."""
+        groups = self._group(commands)
+        self._settle_hints(groups, self.link.execute_groups(groups))
+
     def _group(self, commands: Sequence[Command]) -> list[tuple[tuple[str, int], list[Command]]]:
         by_node: dict[tuple[str, int], list[Command]] = {}
         for command in commands:
-            by_node.setdefault(self.link.node_for(command[1]), []).append(command)
+            by_node.setdefault(self.link.node_for(_routing_key(command)), []).append(command)
         return list(by_node.items())
 
     def _settle_hints(
@@ -203,6 +212,11 @@ class ClusterCommitter:
         except FastLinkUnavailable:
             connected = self.durability.replicas  # unknown: assume they are there
         self.durability.check(count, connected)
+
+
+def _routing_key(command: Command) -> str:
+    """The key that places a command: its first key (a script's come after its count)."""
+    return command[3] if command[0] in ("EVAL", "EVALSHA") else command[1]
 
 
 def _redirected(reply: Any) -> bool:

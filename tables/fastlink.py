@@ -15,6 +15,7 @@ is read, so a commit touching three nodes still costs one round trip.
 from __future__ import annotations
 
 import contextlib
+import functools
 import socket
 from collections.abc import Sequence
 from typing import Any
@@ -24,6 +25,13 @@ import redis
 from redis.crc import key_slot
 
 MAX_IDLE = 64  # idle sockets kept per node
+
+
+@functools.lru_cache(maxsize=8192)
+def _slot_of(key: str) -> int:
+    """A key's hash slot. A move routes the same few keys several times (its table, log and
+    partition keys): CRC16 in Python is worth remembering for the busiest ones."""
+    return key_slot(key.encode())
 
 
 class FastLinkUnavailable(Exception):
@@ -150,7 +158,7 @@ class ClusterLink:
 
     def __init__(self, client: Any) -> None:
         self.client = client  # a redis.cluster.RedisCluster
-        self._links: dict[str, FastLink] = {}
+        self._links: dict[tuple[str, int], FastLink] = {}
         self._slots: dict[int, tuple[str, int]] = {}
         kwargs = client.nodes_manager.connection_kwargs
         self._auth = {
@@ -162,7 +170,7 @@ class ClusterLink:
 
     def node_for(self, key: str) -> tuple[str, int]:
         """The address of the master serving ``key``'s slot (cached until a refresh)."""
-        slot = key_slot(key.encode())
+        slot = _slot_of(key)
         found = self._slots.get(slot)
         if found is None:
             node = self.client.nodes_manager.get_node_from_slot(slot)
@@ -170,10 +178,9 @@ class ClusterLink:
         return found
 
     def link(self, address: tuple[str, int]) -> FastLink:
-        name = f"{address[0]}:{address[1]}"
-        found = self._links.get(name)
+        found = self._links.get(address)
         if found is None:
-            found = self._links[name] = FastLink(address[0], address[1], **self._auth)
+            found = self._links[address] = FastLink(address[0], address[1], **self._auth)
         return found
 
     def execute_groups(

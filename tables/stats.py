@@ -15,6 +15,7 @@ CPU seats and tutorial games never count.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import redis
 
@@ -22,6 +23,8 @@ from games.registry import GAMES, get_game
 from tables.model import Table
 
 COMMON_COUNTERS = ("games", "wins")
+
+Command = tuple[Any, ...]
 
 
 def user_key(user_id: int, game: str) -> str:
@@ -75,19 +78,36 @@ def winners(table: Table) -> set[int]:
 
 
 def record_finished_game(client: redis.Redis, table: Table) -> None:
+    """Count a finished game (once: the caller is the commit that finished it)."""
+    commands = finished_game_commands(table)
+    if commands:
+        pipe = client.pipeline(transaction=False)
+        for command in commands:
+            pipe.execute_command(*command)
+        pipe.execute()
+
+
+def finished_game_commands(table: Table) -> list[Command]:
+    """The writes that count a finished game: every seated person's counters, or their
+    tutorial progress. Plain commands, so the store can send them in one packed write per
+    node beside its other bookkeeping (tables.commit.Committer.scatter)."""
     if table.state is None:
-        return
+        return []
     game = get_game(table.game)
     state = game.load(table.state)
     if not game.is_over(state):
-        return
-    if table.tutorial:
-        _record_tutorial(client, table)
-        return
-    per_seat = game.final_stats(state)
+        return []
     first = winners(table)
+    commands: list[Command] = []
+    if table.tutorial:
+        for seat_index, seat in enumerate(table.seats):
+            if seat.user_id is not None:
+                key = tutorial_key(seat.user_id, table.game)
+                commands.append(("HINCRBY", key, "completed", 1))
+                commands.append(("HINCRBY", key, "won", int(seat_index in first)))
+        return commands
+    per_seat = game.final_stats(state)
     counters = counters_of(table.game)
-    pipe = client.pipeline(transaction=False)
     for seat_index, seat in enumerate(table.seats):
         if seat.user_id is None:
             continue
@@ -98,11 +118,11 @@ def record_finished_game(client: redis.Redis, table: Table) -> None:
         ):
             for counter in counters:
                 if counts.get(counter):
-                    pipe.hincrby(key, counter, counts[counter])
-        pipe.zincrby(chat_wins_key(table.chat_id), counts["wins"], seat.user_id)
-        pipe.zincrby(chat_games_key(table.chat_id), 1, seat.user_id)
-        pipe.hset(chat_names_key(table.chat_id), seat.user_id, seat.name)
-    pipe.execute()
+                    commands.append(("HINCRBY", key, counter, counts[counter]))
+        commands.append(("ZINCRBY", chat_wins_key(table.chat_id), counts["wins"], seat.user_id))
+        commands.append(("ZINCRBY", chat_games_key(table.chat_id), 1, seat.user_id))
+        commands.append(("HSET", chat_names_key(table.chat_id), seat.user_id, seat.name))
+    return commands
 
 
 @dataclass(frozen=True)
@@ -148,12 +168,3 @@ def chat_leaderboard(client: redis.Redis, chat_id: int, limit: int = 10) -> list
     ]
     standings.sort(key=lambda s: (-s.wins, s.games, s.name))
     return standings[:limit]
-
-
-def _record_tutorial(client: redis.Redis, table: Table) -> None:
-    first = winners(table)
-    for seat_index, seat in enumerate(table.seats):
-        if seat.user_id is not None:
-            key = tutorial_key(seat.user_id, table.game)
-            client.hincrby(key, "completed", 1)
-            client.hincrby(key, "won", int(seat_index in first))

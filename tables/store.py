@@ -27,7 +27,7 @@ from games.errors import GameError
 from games.registry import get_game
 from games.rng import Rng, SecureRng
 from tables import codec, keys, lobby, play, stats
-from tables.commit import Committer, new_change_id
+from tables.commit import Command, Committer, new_change_id
 from tables.deadlines import next_deadline, refresh_turns
 from tables.errors import (
     Busy,
@@ -207,6 +207,7 @@ class TableStore:
         events: list[Event] = [{"type": "created", "by": table.seats[0].name}]
         self.committer.write_new(table.id, _dump(table), self.config.open_key_ttl)
         table.version = 1
+        self._remember(table)  # whoever joins next through this process skips a read
         self._after_commit(table)
         return Outcome(table, events)
 
@@ -281,15 +282,23 @@ class TableStore:
                 continue
             table.version = int(result)
             self._remember(table)
-            if not table.is_open:
-                self._release_if_owned(keys=[keys.chat_table(table.chat)], args=[table.id])
-            if status_before == PLAYING and table.status == FINISHED:
-                stats.record_finished_game(self.redis, table)  # once: only the winner is here
-                self.redis.set(
-                    keys.chat_last_game(table.chat), table.id, ex=self.config.closed_key_ttl
-                )
+            self.committer.scatter(self._closing_commands(table, status_before))
             return Outcome(table, events)
         raise Busy("the table is too busy, try again")
+
+    def _closing_commands(self, table: Table, status_before: str) -> list[Command]:
+        """What a change that closed the table also writes, in one packed write per node:
+        the chat is free again, and a finished game is counted (once: only the commit that
+        finished it gets here) and becomes the chat's last game (what /log sends)."""
+        if table.is_open:
+            return []
+        chat_key = keys.chat_table(table.chat)
+        commands: list[Command] = [("EVAL", _RELEASE_IF_OWNED, 1, chat_key, table.id)]
+        if status_before == PLAYING and table.status == FINISHED:
+            commands += stats.finished_game_commands(table)
+            last = keys.chat_last_game(table.chat)
+            commands.append(("SET", last, table.id, "EX", self.config.closed_key_ttl))
+        return commands
 
     def _cached(self, table_id: str, version: int | None) -> Table | None:
         cached = self._docs.get(table_id)
@@ -394,15 +403,15 @@ class TableStore:
 
     def _after_commit(self, table: Table) -> None:
         """Indexes outside the table's slot: hints that sweeps can rebuild, so not atomic."""
-        pipe = self.redis.pipeline(transaction=False)
-        self.hints.add(pipe, table, table.version, indexes_changed=True)
-        pipe.execute()
+        self.committer.scatter(self.hints.collect(table, table.version, indexes_changed=True))
         if not table.is_open:
             self._release_if_owned(keys=[keys.chat_table(table.chat)], args=[table.id])
 
 
-class _NotDue(Exception):
-    pass
+class _NotDue(TableError):
+    """The deadline has not passed on this copy of the table. A TableError, so that a copy
+    from this process's cache is judged again on the table Redis holds (another process
+    may have set an earlier deadline since)."""
 
 
 def _compact(data: Any) -> bytes:

@@ -9,7 +9,7 @@ import threading
 from redis.crc import key_slot
 
 from games.mia import GAME
-from tables import keys, lobby, play, updates
+from tables import keys, lobby, play, stats, updates
 from tables.model import ChatRef
 from tables.store import TableStore
 from tables.watch import watcher_for
@@ -132,3 +132,24 @@ def test_several_waiters_of_one_table_share_one_watch(cluster_client):
         assert list(store.watcher._tables) == [table.id]  # one watch, one subscription
     finally:
         store.watcher.stop()
+
+
+def test_finished_games_are_counted_on_whichever_node_holds_each_counter(cluster_client):
+    """A finished game's statistics and the chat's last game go out in one write per node:
+    people and chats hash to every master, and each counter lands exactly once."""
+    store = TableStore(cluster_client)
+    chats = [-300 - n for n in range(8)]
+    for chat in chats:
+        table = store.create(ChatRef(chat), 9001, "Alice", game="mia").table
+        store.change(table.id, lambda t: lobby.join(t, 9002, "Bob"))
+        table = store.change(table.id, lambda t: lobby.start(t, 9001, store.rng)).table
+        while table.status == "playing":
+            table = any_move(store, table)
+        assert cluster_client.get(keys.chat_last_game(ChatRef(chat))).decode() == table.id
+        standings = stats.chat_leaderboard(cluster_client, chat)
+        assert sorted((s.user_id, s.games) for s in standings) == [(9001, 1), (9002, 1)]
+        assert sum(s.wins for s in standings) == 1
+    for user in (9001, 9002):
+        assert stats.user_stats(cluster_client, user, "mia")["games"] == len(chats)
+    wins = sum(stats.user_stats(cluster_client, u, "mia")["wins"] for u in (9001, 9002))
+    assert wins == len(chats)

@@ -6,6 +6,7 @@ import threading
 
 import pytest
 
+from games.mia import GAME
 from games.rng import DeterministicRng
 from tables import lobby, play
 from tables.model import FINISHED, ChatRef
@@ -152,3 +153,32 @@ def test_each_deadline_fires_once_with_several_workers(store, redis_client, cloc
     assert timeouts >= 2  # then the CPU stand-in took over
     lost = sum(e["lost"] for e in events if e["type"] == "lost_lives")
     assert lost == sum(table.state["lives"]) - sum(store.load(table.id).state["lives"])
+
+
+def test_a_deadline_set_by_another_process_fires_though_this_one_remembers_an_older_table(
+    redis_client, clock
+):
+    """Process A (the bot, with the sweeper) remembers the table as it last wrote it; process
+    B (a web worker) moves, and the new deadline is earlier than the one A remembers: a CPU's
+    short delay after a person's long turn timer. A's sweeper must judge the table Redis
+    holds, or the CPU would wait for the person's timer."""
+    bot = TableStore(redis_client, clock=clock, rng=DeterministicRng("bot"))
+    web = TableStore(redis_client, clock=clock, rng=DeterministicRng("web"))
+    table = table_with(bot, cpus=("hard",), humans=(ALICE,), timer=3600, delay=2.0)
+    table, seat = acting(bot, table.id)
+    if table.seats[seat].is_cpu:  # the CPU starts: it moves through the bot's sweeper
+        clock.now += 2.1
+        assert fire_due(bot) == 1
+        table, seat = acting(bot, table.id)
+    assert table.seats[seat].user_id == ALICE and table.deadline_kind != "cpu"
+    assert bot._cached(table.id, table.version) is not None  # A remembers this version
+    while table.seats[table.state["to_act"]].user_id == ALICE:  # B: Alice moves, a claim last
+        legal = GAME.legal_actions(GAME.load(table.state), table.state["to_act"])
+        action = next((a for a in legal if a.startswith("claim:")), "accept")
+        table = web.change(
+            table.id, lambda t, a=action: play.move(t, ALICE, a, web.rng), table.version
+        ).table
+    assert table.deadline_kind == "cpu"
+    clock.now += 2.1
+    assert fire_due(bot) == 1  # the CPU answered after its delay, not after an hour
+    assert bot.load(table.id).version > table.version
