@@ -162,6 +162,26 @@ class ClusterCommitter:
                 raise redis.ConnectionError("could not write to the cluster")
             time.sleep(backoff.compute(failures))
 
+    def run(self, commands: Sequence[Command]) -> list[Any]:
+        """Commands of any slots, their replies in order: each node's share in one packed
+        write; a redirected command, or a node's share whose connection failed, goes again
+        through redis-py (which follows the cluster and rides out a failover)."""
+        by_node: dict[tuple[str, int], list[int]] = {}
+        for index, command in enumerate(commands):
+            by_node.setdefault(self.link.node_for(_routing_key(command)), []).append(index)
+        nodes = list(by_node.items())
+        results = self.link.execute_groups(
+            [(address, [commands[i] for i in indexes]) for address, indexes in nodes]
+        )
+        replies: list[Any] = [None] * len(commands)
+        for (_address, indexes), outcome in zip(nodes, results, strict=True):
+            for position, index in enumerate(indexes):
+                reply = outcome if isinstance(outcome, Exception) else outcome[position]
+                if isinstance(outcome, Exception) or _redirected(reply):
+                    reply = self.client.execute_command(*commands[index])
+                replies[index] = reply
+        return replies
+
     def scatter(self, commands: Sequence[Command]) -> None:
         """Commands of many slots, each node's share in one packed write; redirected ones
         (a slot on the move) go through redis-py."""

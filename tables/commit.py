@@ -184,6 +184,22 @@ class Committer:
         if wait:
             self._check_durable(self.redis.execute_command(*wait))
 
+    def run(self, commands: list[Command]) -> list[Any]:
+        """Commands on the lean sockets, their replies in order (reads, mostly: see
+        tables.fastread). Connection trouble falls back to redis-py, which retries; a command
+        Redis refuses raises its error."""
+        if self._committer is not None:
+            replies = self._committer.run(commands)
+        else:
+            try:
+                replies = self._send_all(commands)
+            except redis.ConnectionError:
+                replies = self._pipeline(commands)
+        refused = next((r for r in replies if isinstance(r, Exception)), None)
+        if refused is not None:
+            raise refused
+        return replies
+
     def scatter(self, commands: list[Command]) -> None:
         """Bookkeeping beside a change (index hints of a new table, a finished game's
         statistics): one packed write per node concerned, not a round trip per command.

@@ -16,14 +16,15 @@ import redis
 from games.base import Event
 from games.registry import get_game
 from tables import codec, keys
+from tables.fastread import FastReads
 from tables.model import Table
 
 LOG_TAIL = 4  # log entries read first when looking for the newest changes
 
 
 class TableLog:
-    def __init__(self, client: redis.Redis) -> None:
-        self.redis = client
+    def __init__(self, client: redis.Redis | FastReads) -> None:
+        self.redis = client  # only its lrange is used: redis-py's, or the lean one
 
     def game_log(self, table: Table, game_no: int) -> list[list[Event]]:
         """The public events of one game at a table, change by change."""

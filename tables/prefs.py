@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import redis
 
+from tables.fastread import FastReads
+
 
 def _user_key(user_id: int) -> str:
     return f"prefs:user:{{{user_id}}}"
@@ -18,7 +20,7 @@ def _chat_key(chat_id: int) -> str:
     return f"prefs:chat:{{{chat_id}}}"
 
 
-def user_language(client: redis.Redis, user_id: int) -> str | None:
+def user_language(client: redis.Redis | FastReads, user_id: int) -> str | None:
     value = client.hget(_user_key(user_id), "lang")
     return value.decode() if value else None
 

@@ -38,6 +38,7 @@ from tables.errors import (
     TableError,
     TableExists,
 )
+from tables.fastread import FastReads
 from tables.hints import IndexHints
 from tables.ids import is_table_id, new_table_id
 from tables.log import TableLog
@@ -99,10 +100,11 @@ class TableStore:
         self.clock = clock
         self.config = config or TableConfig()
         self._release_if_owned = client.register_script(_RELEASE_IF_OWNED)
-        self.log = TableLog(client)
-        self._docs: OrderedDict[str, Table] = OrderedDict()
         self.layout = keys.layout_of(client)
         self.committer = Committer(client, self.layout)
+        self.fast = FastReads(self.committer)  # the hot reads, on the committer's sockets
+        self.log = TableLog(self.fast)
+        self._docs: OrderedDict[str, Table] = OrderedDict()
         self.hints = IndexHints(self.layout, self.config.open_key_ttl, self.config.updates_maxlen)
         self.watcher: Watchers | None = None  # set by processes that wait for changes
 
@@ -111,7 +113,7 @@ class TableStore:
     def load(self, table_id: str) -> Table:
         if not is_table_id(table_id):
             raise NoSuchTable("no such table")
-        version, doc = self.redis.hmget(keys.table(table_id), "v", "doc")
+        version, doc = self.fast.hmget(keys.table(table_id), "v", "doc")
         if version is None or doc is None:
             raise NoSuchTable("no such table")
         return Table.from_dict(orjson.loads(doc), int(version))
@@ -165,7 +167,7 @@ class TableStore:
                     return announced
 
     def _version(self, table_id: str) -> int:
-        current = self.redis.hget(keys.table(table_id), "v")
+        current = self.fast.hget(keys.table(table_id), "v")
         if current is None:
             raise NoSuchTable("no such table")
         return int(current)

@@ -43,7 +43,7 @@ def language() -> str:
     known = g.get("language")
     if known is None:
         user = authenticate().user
-        chosen = prefs.user_language(store().redis, user.id)
+        chosen = prefs.user_language(store().fast, user.id)
         known = chosen if chosen in SUPPORTED_LANGUAGES else best_language(user.language_code)
         g.language = known
     return known
