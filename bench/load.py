@@ -44,7 +44,10 @@ TOKEN = "123456789:AAH-bench_token-for-the-load-bench0"
 ROOT = Path(__file__).resolve().parents[1]
 ARRIVE_WITHIN = 5.0  # seconds over which the players open their tables
 LONG_POLL = 25  # seconds, the page's (and the server's) long poll
-IDLE_REQUESTS = 100  # requests the lone player makes before the crowd (after a warm-up)
+# Requests the lone player makes before the crowd (after a warm-up): a few hundred, so that
+# its p99 is a percentile and not the one slowest of a handful (with 100, about 75 of them
+# timed, idle_p99_ms swung from 1.5 to 4.3 ms between runs of one hour).
+IDLE_REQUESTS = 400
 WARM_UP = 40  # requests first, untimed: the workers' first requests import and connect
 
 
@@ -111,10 +114,15 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     when: list[float] = field(default_factory=list)  # monotonic time of each timed request
     errors: int = 0
+    error_kinds: dict[str, int] = field(default_factory=dict)  # what each error was
     moves: int = 0
     open_waits: int = 0
     most_open: int = 0
     started: float = 0.0
+
+    def failed(self, kind: str) -> None:
+        self.errors += 1
+        self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
 
     def opened(self) -> None:
         self.open_waits += 1
@@ -142,6 +150,14 @@ class Seating:
         async with self.lock:
             if self.table_id == finished:
                 self.table_id = await asyncio.to_thread(self.open)
+
+
+def _error_code(content: bytes) -> str:
+    """The API's error code in a refusal's body (or what little the body says)."""
+    try:
+        return str(orjson.loads(content)["error"]["code"])
+    except (orjson.JSONDecodeError, KeyError, TypeError):
+        return repr(content[:40])
 
 
 def headers_for(user: int) -> dict[str, str]:
@@ -179,18 +195,27 @@ class Player:
         started = time.perf_counter()
         try:
             status, content = await self.actions.request(method, url, self.headers, body)
-        except (OSError, asyncio.IncompleteReadError):
-            self.stats.errors += 1
+        except (OSError, asyncio.IncompleteReadError) as error:
+            self.stats.failed(f"{method} {type(error).__name__}")
             return None
         self.stats.latencies.append((time.perf_counter() - started) * 1000)
         self.stats.when.append(time.monotonic())
         if status != 200:
-            self.stats.errors += 1
+            self.stats.failed(f"{method} {status} {_error_code(content)}")
             return None
         return orjson.loads(content)
 
     def see(self, view: dict | None) -> None:
-        if view is not None and (self.view is None or view["version"] >= self.view["version"]):
+        """Take an answer in: news of the table shown, or the seating's (new) table. An
+        answer about a table the page has already left (a long poll on the last game's table
+        answering late) is dropped, not shown over the new one."""
+        if view is None:
+            return
+        shown = self.view
+        same = shown is not None and shown["id"] == view["id"]
+        if same and view["version"] < shown["version"]:
+            return
+        if same or view["id"] == self.seating.table_id:
             self.view = view
             self.changed.set()
 
@@ -220,12 +245,12 @@ class Player:
                     "GET", f"/api/tables/{view['id']}/wait?after={view['version']}", self.headers
                 )
                 if status != 200:
-                    self.stats.errors += 1
+                    self.stats.failed(f"wait {status} {_error_code(content)}")
                     await asyncio.sleep(0.5)
                 else:
                     self.see(orjson.loads(content))
-            except (OSError, asyncio.IncompleteReadError):
-                self.stats.errors += 1
+            except (OSError, asyncio.IncompleteReadError) as error:
+                self.stats.failed(f"wait {type(error).__name__}")
                 await asyncio.sleep(0.5)
             finally:
                 self.stats.open_waits -= 1
@@ -425,6 +450,8 @@ def main() -> None:
         f"moves={stats.moves} seconds={args.seconds} server={server} "
         f"redis={'cluster' if args.cluster else 'single'} steady_open_waits={steady}"
     )
+    if stats.error_kinds:
+        print("errors: " + ", ".join(f"{k} x{n}" for k, n in sorted(stats.error_kinds.items())))
     print(
         f"p50_ms={p50:.1f} p99_ms={tail:.1f} idle_p99_ms={idle_tail:.1f} "
         f"ratio={tail / idle_tail:.2f} errors={stats.errors} open_waits={stats.most_open}"
