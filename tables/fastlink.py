@@ -104,6 +104,11 @@ class FastLink:
         try:
             link.send(commands)
             replies = link.receive(len(commands))
+        except TimeoutError as error:
+            # Redis took longer than the timeout: asking again through redis-py would only
+            # wait as long once more (a frozen Redis must give a 503 in one timeout).
+            link.close()
+            raise redis.TimeoutError(f"Redis did not answer in time: {error}") from error
         except (OSError, hiredis.ProtocolError) as error:
             link.close()
             raise FastLinkUnavailable(str(error)) from error
