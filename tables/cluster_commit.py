@@ -174,12 +174,16 @@ class ClusterCommitter:
             [(address, [commands[i] for i in indexes]) for address, indexes in nodes]
         )
         replies: list[Any] = [None] * len(commands)
+        stale = False  # the slot map sent something to the wrong node, or to a lost one
         for (_address, indexes), outcome in zip(nodes, results, strict=True):
             for position, index in enumerate(indexes):
                 reply = outcome if isinstance(outcome, Exception) else outcome[position]
                 if isinstance(outcome, Exception) or _redirected(reply):
+                    stale = stale or isinstance(outcome, Exception) or _moved(reply)
                     reply = self.client.execute_command(*commands[index])
                 replies[index] = reply
+        if stale:
+            self.link.refresh()  # else every later read of those slots would go twice
         return replies
 
     def scatter(self, commands: Sequence[Command]) -> None:
@@ -237,6 +241,10 @@ class ClusterCommitter:
 def _routing_key(command: Command) -> str:
     """The key that places a command: its first key (a script's come after its count)."""
     return command[3] if command[0] in ("EVAL", "EVALSHA") else command[1]
+
+
+def _moved(reply: Any) -> bool:
+    return isinstance(reply, redis.ResponseError) and str(reply).startswith("MOVED")
 
 
 def _redirected(reply: Any) -> bool:

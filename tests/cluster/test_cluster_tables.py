@@ -153,3 +153,20 @@ def test_finished_games_are_counted_on_whichever_node_holds_each_counter(cluster
         assert stats.user_stats(cluster_client, user, "mia")["games"] == len(chats)
     wins = sum(stats.user_stats(cluster_client, u, "mia")["wins"] for u in (9001, 9002))
     assert wins == len(chats)
+
+
+def test_reads_follow_a_slot_that_moved_and_learn_its_new_node(redis_cluster, cluster_client):
+    """A read sent by the old slot map meets MOVED: redis-py answers it, and the lean
+    sockets' map is read again, so the next read goes straight to the new owner."""
+    store = TableStore(cluster_client)
+    table = playing(store, -400)
+    key = keys.table(table.id)
+    slot = key_slot(key.encode())
+    link = store.committer._committer.link
+    assert store.load(table.id).version == table.version  # routed, and the slot remembered
+    source = redis_cluster.node_for_slot(slot)
+    target = next(n for n in redis_cluster.master_nodes() if n.port != source.port)
+    redis_cluster.migrate_slot(slot, target)
+    assert link.node_for(key)[1] == source.port  # still the old map
+    assert store.load(table.id).version == table.version
+    assert link.node_for(key)[1] == target.port
