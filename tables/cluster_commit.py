@@ -204,17 +204,24 @@ class ClusterCommitter:
         results: Sequence[list[Any] | Exception],
     ) -> None:
         """Hints that did not land on the fast path go through redis-py (which follows
-        redirections and rides out a failover). A hint refused for another reason is a bug."""
+        redirections and rides out a failover). A hint refused for another reason is a bug.
+        A MOVED or a lost node means the slot map is old: it is read again, or every later
+        change would send its hints to the wrong node first."""
+        stale = False
         for (_address, commands), outcome in zip(groups, results, strict=True):
             if isinstance(outcome, FastLinkUnavailable | Exception):
                 redo = list(commands)
+                stale = True
             else:
                 redo = [c for c, r in zip(commands, outcome, strict=True) if _redirected(r)]
                 refused = [r for r in outcome if isinstance(r, redis.ResponseError)]
                 if len(refused) > len(redo):
                     raise next(r for r in refused if not _redirected(r))
+                stale = stale or any(_moved(r) for r in outcome)
             for command in redo:
                 self.client.execute_command(*command)
+        if stale:
+            self.link.refresh()
 
     def _load_script(self, address: tuple[str, int]) -> None:
         try:

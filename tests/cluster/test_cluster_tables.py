@@ -170,3 +170,23 @@ def test_reads_follow_a_slot_that_moved_and_learn_its_new_node(redis_cluster, cl
     assert link.node_for(key)[1] == source.port  # still the old map
     assert store.load(table.id).version == table.version
     assert link.node_for(key)[1] == target.port
+
+
+def test_hints_follow_a_partition_slot_that_moved_and_learn_its_new_node(
+    redis_cluster, cluster_client
+):
+    """A move's hints go to its partition's node; when that slot moved, the hint meets MOVED,
+    lands through redis-py, and the map is read again for the next move."""
+    store = TableStore(cluster_client)
+    table = playing(store, -401)
+    partition_key = store.layout.updates(store.layout.partition(table.id))
+    slot = key_slot(partition_key.encode())
+    link = store.committer._committer.link
+    source = redis_cluster.node_for_slot(slot)
+    link.node_for(partition_key)  # the old map remembers the partition's node
+    target = next(n for n in redis_cluster.master_nodes() if n.port != source.port)
+    redis_cluster.migrate_slot(slot, target)
+    before = cluster_client.xlen(partition_key)
+    table = any_move(store, table)
+    assert cluster_client.xlen(partition_key) == before + 1  # the notice landed
+    assert link.node_for(partition_key)[1] == target.port
