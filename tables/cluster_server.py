@@ -8,8 +8,8 @@ covered and every master has its replica: it waits for readiness, never for a fi
 
 from __future__ import annotations
 
-import random
 import re
+import secrets
 import shutil
 import socket
 import subprocess
@@ -28,7 +28,7 @@ MIN_VERSION = (7, 0)
 def cluster_port(taken: set[int]) -> int:
     """A free port whose cluster bus port (+10000) is free too (so at most 55535)."""
     for _ in range(1000):
-        port = random.randint(20000, 55535)
+        port = 20000 + secrets.randbelow(55535 - 20000 + 1)
         if port in taken or port + 10000 in taken:
             continue
         if all(_bindable(p) for p in (port, port + 10000)):
