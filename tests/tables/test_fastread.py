@@ -8,14 +8,6 @@ import pytest
 from tables.connection import make_client
 from tables.fastread import FastReads
 from tables.store import TableStore
-from tests.support.redis_proxy import RedisProxy
-
-
-@pytest.fixture
-def proxy(redis_server, redis_client):
-    proxy = RedisProxy(redis_server.url).start()
-    yield proxy
-    proxy.close()
 
 
 @pytest.fixture(params=["fast link", "redis-py"])

@@ -11,19 +11,11 @@ from tables import lobby, play
 from tables.connection import make_client
 from tables.model import ChatRef
 from tables.store import TableStore
-from tests.support.redis_proxy import RedisProxy
 from tests.webapp.conftest import TOKEN, WebServer, auth
 from webapp.app import create_app
 from webapp.config import WebConfig
 
 GROUP = ChatRef(-100555)
-
-
-@pytest.fixture
-def proxy(redis_server, redis_client):
-    proxy = RedisProxy(redis_server.url).start()
-    yield proxy
-    proxy.close()
 
 
 @pytest.fixture(params=["fast link", "redis-py pipeline"])
