@@ -19,7 +19,7 @@ from pathlib import Path
 
 import redis
 
-from tables.redis_server import RedisServerError, find_redis_server
+from tables.redis_server import RedisServerError, find_redis_server, loopback_server_args
 
 SLOTS = 16384
 MIN_VERSION = (7, 0)
@@ -126,17 +126,10 @@ class LocalCluster:
         node.data_dir.mkdir(parents=True, exist_ok=True)
         command = [
             server,
-            "--port", str(node.port),
-            "--bind", "127.0.0.1",
-            "--dir", str(node.data_dir),
+            *loopback_server_args(node.port, node.data_dir, appendonly=self.appendonly),
             "--cluster-enabled", "yes",
             "--cluster-config-file", "nodes.conf",
             "--cluster-node-timeout", str(self.node_timeout_ms),
-            "--appendonly", "yes" if self.appendonly else "no",
-            "--appendfsync", "everysec",
-            "--save", "",
-            "--loglevel", "warning",
-            "--logfile", str(node.data_dir / "redis.log"),
         ]  # fmt: skip
         node.process = subprocess.Popen(
             command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True

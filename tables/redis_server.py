@@ -117,6 +117,21 @@ def _short_version(line: str | None) -> str:
     return "Redis " + ".".join(match.groups()) if match else "an unknown Redis"
 
 
+def loopback_server_args(port: int, data_dir: Path, *, appendonly: bool) -> list[str]:
+    """What every redis-server this project starts shares: loopback only, its own directory,
+    the AOF as in production (or none), no RDB snapshots, a quiet log in that directory."""
+    return [
+        "--port", str(port),
+        "--bind", "127.0.0.1",
+        "--dir", str(data_dir),
+        "--appendonly", "yes" if appendonly else "no",
+        "--appendfsync", "everysec",
+        "--save", "",
+        "--loglevel", "warning",
+        "--logfile", str(data_dir / "redis.log"),
+    ]  # fmt: skip
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -186,16 +201,10 @@ class RedisServer:
         command = [
             find_redis_server(),
             str(config),
-            "--port", str(self.port),
-            "--bind", "127.0.0.1",
-            "--dir", str(self.data_dir),
-            "--appendonly", "yes" if self.appendonly else "no",
-            "--appendfsync", "everysec",
-            "--save", "",
-            "--protected-mode", "yes",
-            "--loglevel", "warning",
-            "--logfile", str(self.data_dir / "redis.log"),
-        ]  # fmt: skip
+            *loopback_server_args(self.port, self.data_dir, appendonly=self.appendonly),
+            "--protected-mode",
+            "yes",
+        ]
         self.process = subprocess.Popen(
             command,
             stdout=subprocess.DEVNULL,
