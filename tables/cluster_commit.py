@@ -186,12 +186,6 @@ class ClusterCommitter:
             self.link.refresh()  # else every later read of those slots would go twice
         return replies
 
-    def scatter(self, commands: Sequence[Command]) -> None:
-        """Commands of many slots, each node's share in one packed write; redirected ones
-        (a slot on the move) go through redis-py."""
-        groups = self._group(commands)
-        self._settle_hints(groups, self.link.execute_groups(groups))
-
     def _group(self, commands: Sequence[Command]) -> list[tuple[tuple[str, int], list[Command]]]:
         by_node: dict[tuple[str, int], list[Command]] = {}
         for command in commands:

@@ -202,20 +202,9 @@ class Committer:
 
     def scatter(self, commands: list[Command]) -> None:
         """Bookkeeping beside a change (index hints of a new table, a finished game's
-        statistics): one packed write per node concerned, not a round trip per command.
-        What the fast path cannot place goes through redis-py, which follows the cluster."""
-        if not commands:
-            return
-        if self._committer is not None:
-            self._committer.scatter(commands)
-            return
-        try:
-            replies = self._send_all(commands)
-        except redis.ConnectionError:
-            replies = self._pipeline(commands)
-        refused = next((r for r in replies if isinstance(r, redis.ResponseError)), None)
-        if refused is not None:
-            raise refused
+        statistics): one packed write per node concerned, not a round trip per command."""
+        if commands:
+            self.run(commands)
 
     def _send_all(self, commands: list[Command]) -> list[Any]:
         try:
