@@ -32,6 +32,7 @@ from tables import play
 from tables.errors import NoSuchTable, TableError
 from tables.ids import is_table_id
 from tables.model import PLAYING, Table
+from tables.private_seat import secrets_access
 from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.language import person_language
 from telegram_bot.private_view import describe, private_info
@@ -59,13 +60,14 @@ async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     if table is None:
         results = [_note("none", tr(language, "You have no game running."), language)]
     else:
+        access = secrets_access(table, user.id)  # the gate every door asks
         info = private_info(table, user.id)
         game = get_game(table.game)
-        if info is None or not info.items:
-            results = [_note("none", error_text("nothing_to_see", language, game), language)]
+        if info is None or not info.items or access.seat is None:
+            why = access.refusal or "nothing_to_see"
+            results = [_note("none", error_text(why, language, game), language)]
         else:
-            seat = table.seat_of(user.id)
-            assert seat is not None
+            seat = access.seat
             token = play.decision_of(table, seat)
             items = sorted(info.items, key=lambda item: not item.selectable)
             page = items[offset : offset + PAGE]
@@ -94,7 +96,7 @@ def _find_table(store, text: str, user_id: int) -> Table | None:  # type: ignore
         except NoSuchTable:
             return None
         return table if table.status == PLAYING and table.seat_of(user_id) is not None else None
-    running = [t for t in store.tables_of(user_id) if t.status == PLAYING]
+    running = [t for t in store.tables_of(user_id) if secrets_access(t, user_id).allowed]
     return running[0] if len(running) == 1 else None
 
 

@@ -1,22 +1,26 @@
 """A seat's private information as a short text only its owner sees (the answer to the group
-message's 👀 button, and the inline results' header)."""
+message's 👀 button, and the inline results' header and items).
+
+What a person may see is decided by the one gate every door asks (tables.private_seat): a
+person who left the game, or whose seat is out of it, sees nothing of the seat any more.
+"""
 
 from __future__ import annotations
 
 from games.base import PrivateInfo
 from games.registry import get_game
 from tables.model import Table
+from tables.private_seat import private_view, secrets_access
 from telegram_bot.texts import error_text
 from translations import render
 
 
 def private_info(table: Table, user_id: int) -> PrivateInfo | None:
-    """What the person may see of their own seat now (None: nothing hidden for them)."""
-    seat = table.seat_of(user_id)
-    if seat is None or table.state is None:
+    """What the person may see of their own seat now (None: nothing, or nothing for them)."""
+    seen = private_view(table, user_id)
+    if seen is None:
         return None
-    game = get_game(table.game)
-    return game.private_info(game.view(game.load(table.state), seat))
+    return get_game(table.game).private_info(seen[1])
 
 
 def describe(info: PrivateInfo, language: str) -> str:
@@ -29,10 +33,10 @@ def describe(info: PrivateInfo, language: str) -> str:
 
 
 def private_text(table: Table, user_id: int, language: str) -> str:
+    """The look button's answer: the seat's secrets, or why there are none for this person."""
     game = get_game(table.game)
-    if table.seat_of(user_id) is None:
-        return error_text("not_seated", language, game)
-    if table.state is None:
-        return error_text("not_playing", language, game)
+    access = secrets_access(table, user_id)
+    if access.refusal is not None:
+        return error_text(access.refusal, language, game)
     info = private_info(table, user_id)
     return describe(info, language) if info else error_text("nothing_to_see", language, game)

@@ -2,9 +2,11 @@
 so this module knows tables, not any one game.
 
 Only ``game.view(state, seat)`` of the person's own seat is used for their secrets and their
-moves; everything else comes from the public view. A person without a seat gets the public
-table only. The page's shell draws seats, status, story, buttons and the private panel; the
-game's own renderer (``/games/<name>/render.js``) draws its table from ``public``.
+moves, and only when the gate every door asks lets them see it (tables.private_seat: not
+after they left the game, nor once their seat is out of it); everything else comes from the
+public view. A person without a seat gets the public table only. The page's shell draws
+seats, status, story, buttons and the private panel; the game's own renderer
+(``/games/<name>/render.js``) draws its table from ``public``.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from games.base import JSON, N_, PRIVATE, Event, Game, HandItem, PrivateInfo, Te
 from games.registry import GAMES, get_game
 from tables import stats, story
 from tables.model import LOBBY, PLAYING, Table
+from tables.private_seat import private_view
 from tables.store import TableStore
 from translations import render, template, tr
 
@@ -70,8 +73,9 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
     ):
         entry.update(badge=render(badge.badge, language), out=badge.out, acting=index in acting)
     payload["lines"] = [render(line, language) for line in game.describe_status(public, names)]
-    if seat is not None and table.is_open and seat not in table.left:
-        own = game.view(state, seat)
+    seen = private_view(table, user_id)  # the gate every door asks (tables.private_seat)
+    if seen is not None:
+        seat, own = seen
         legal = own.get("legal_actions") or game.legal_actions(state, seat)
         info = game.private_info(own)
         payload["private"] = private_payload(info, language) if info else None
