@@ -5,20 +5,13 @@ from __future__ import annotations
 from games.base import Game, Text
 from games.registry import GAMES
 from translations import render, tr
-from translations.errors import ERROR_TEXTS
+from translations.errors import refusal_msgid
 
 
 def error_text(code: str, language: str, game: Game | None = None) -> str:
     """The refusal for an error ``code``: the game's own words first (its error codes), then
-    the shared ones."""
-    if game is not None and code in game.error_texts:
-        return tr(language, game.error_texts[code])
-    if code in ERROR_TEXTS:
-        return tr(language, ERROR_TEXTS[code])
-    for other in GAMES.values():
-        if code in other.error_texts:
-            return tr(language, other.error_texts[code])
-    return tr(language, ERROR_TEXTS["error"])
+    the shared ones (the same lookup as the Mini App's errors: translations.errors)."""
+    return tr(language, refusal_msgid(code, game))
 
 
 def game_title(game: Game, language: str) -> str:

@@ -10,6 +10,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from games.registry import BUILT_IN
+from translations.errors import ERROR_TEXTS
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ("tables", "telegram_bot", "webapp")
 # Each game's own words (its name and its things); a new game adds its own here.
@@ -38,6 +41,24 @@ def test_the_shared_layers_never_name_a_game_or_its_things():
         if GAME_WORDS.search(line)
     ]
     assert not found, "\n".join(found)
+
+
+def game_codes() -> re.Pattern[str]:
+    """Each game's own error codes (a shared layer looks them up in ``Game.error_texts``)."""
+    codes = {code for game in BUILT_IN for code in game.error_texts if code not in ERROR_TEXTS}
+    return re.compile(r"\b(" + "|".join(sorted(map(re.escape, codes))) + r")\b")
+
+
+def test_the_shared_layers_never_name_a_games_own_error_code():
+    codes = game_codes()
+    found = [
+        f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+        for path in shared_files()
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if codes.search(line)
+    ]
+    assert not found, "\n".join(found)
+    assert codes.search('"claim_too_low": 422,') and codes.search("raise MustFollow  # must_follow")
 
 
 def test_the_check_would_see_a_game_word():

@@ -56,12 +56,15 @@ def ok(data: dict[str, Any]) -> ResponseReturnValue:
 
 
 def load_table(table_id: str) -> Table:
+    """The table, or ``404 no_such_table``; its game words any refusal that follows."""
     if not is_table_id(table_id):
         raise ApiError("no_such_table")
     try:
-        return store().load(table_id)
+        table = store().load(table_id)
     except NoSuchTable:
         raise ApiError("no_such_table") from None
+    g.table_game = table.game
+    return table
 
 
 def json_body() -> dict[str, Any]:
@@ -194,11 +197,12 @@ def move(table_id: str) -> ResponseReturnValue:
     if not isinstance(decision, int) or isinstance(decision, bool) or not 0 <= decision < 2**53:
         raise ApiError("bad_request")
     load_table(table_id)
+    lang = language()  # a refusal too is worded in the person's language
     rng = store().rng
     outcome = store().change(
         table_id, lambda t: play.move(t, user.id, action, rng, decision=decision)
     )
-    return ok(table_payload(store(), outcome.table, user.id, language()))
+    return ok(table_payload(store(), outcome.table, user.id, lang))
 
 
 @api.post("/tables/<table_id>/lobby")
@@ -212,6 +216,7 @@ def lobby_action(table_id: str) -> ResponseReturnValue:
     if verb not in LOBBY_VERBS or set(body) != {"verb"}:
         raise ApiError("bad_request")
     found = load_table(table_id)
+    language()  # a refusal too is worded in the person's language
     if verb == "join":
         require_member(found, user.id)  # only the group's members sit down
     rng = store().rng

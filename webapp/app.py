@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import redis
-from flask import Flask, Response, jsonify, render_template, request, send_from_directory
+from flask import Flask, Response, g, jsonify, render_template, request, send_from_directory
 from flask.typing import ResponseReturnValue
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -21,7 +21,7 @@ from tables.store import TableStore
 from translations import best_language
 from webapp.api import api
 from webapp.config import WebConfig
-from webapp.errors import ApiError, error_response
+from webapp.errors import ApiError, error_response, status_of
 from webapp.local import LocalMode, is_loopback_host_header, local_api
 from webapp.membership import BotApiMembership, Everyone, Membership
 from webapp.wait_limits import WaitLimiter
@@ -148,7 +148,9 @@ def create_app(
         return response
 
     def language() -> str:
-        return best_language(request.accept_languages.best)
+        """The person's language once the request is signed in (webapp.api.language), else
+        the browser's."""
+        return g.get("language") or best_language(request.accept_languages.best)
 
     @app.errorhandler(ApiError)
     def api_error(error: ApiError) -> ResponseReturnValue:
@@ -157,7 +159,12 @@ def create_app(
     @app.errorhandler(TableError)
     @app.errorhandler(GameError)
     def rule_error(error: TableError | GameError) -> ResponseReturnValue:
-        return error_response(error.code, language())
+        """A refusal of the rules or the table, in the words of the table's own game."""
+        game = GAMES.get(g.get("table_game", ""))
+        status = status_of(error)
+        if status >= 500:
+            log.error("no status for refusal %r (%s)", error.code, type(error).__name__)
+        return error_response(error.code, language(), game=game, status=status)
 
     @app.errorhandler(redis.RedisError)
     def redis_down(error: redis.RedisError) -> ResponseReturnValue:

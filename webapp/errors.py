@@ -1,7 +1,9 @@
 """Every refusal of the API as JSON with a stable ``code`` and words in the user's language.
 
 The same error types the bot answers with alerts map here to HTTP statuses; the texts come
-from the same table (translations.errors.ERROR_TEXTS), so both doors say the same thing.
+from the same lookup (translations.errors.refusal_msgid), so both doors say the same thing.
+A game's own refusals (its ``GameError`` codes, worded in its ``error_texts``) are ``422``
+with the game's words: the page shows them as they are.
 """
 
 from __future__ import annotations
@@ -9,9 +11,11 @@ from __future__ import annotations
 from flask import jsonify
 from flask.typing import ResponseReturnValue
 
-from games.base import N_
+from games.base import N_, Game
+from games.errors import GameError
+from tables.errors import TableError
 from translations import tr
-from translations.errors import ERROR_TEXTS
+from translations.errors import ERROR_TEXTS, refusal_msgid
 
 STATUS_BY_CODE: dict[str, int] = {
     "bad_request": 400,
@@ -37,7 +41,6 @@ STATUS_BY_CODE: dict[str, int] = {
     "payload_too_large": 413,
     "too_many_waits": 429,
     "illegal_move": 422,
-    "claim_too_low": 422,
     "invalid_settings": 422,
     "busy": 503,
     "unavailable": 503,
@@ -65,9 +68,24 @@ class ApiError(Exception):
         self.code = code
 
 
-def error_response(code: str, language: str) -> ResponseReturnValue:
-    status = STATUS_BY_CODE.get(code, 500)
-    message = tr(language, API_TEXTS.get(code, API_TEXTS["error"]))
+GAME_REFUSAL = 422  # a move the rules refuse, with a game's own code
+
+
+def status_of(error: GameError | TableError) -> int:
+    """A rule's refusal as an HTTP status: every shared code has its own; any other code of a
+    game's is a refused move (422). A table error without a status is a bug (500)."""
+    if error.code in STATUS_BY_CODE:
+        return STATUS_BY_CODE[error.code]
+    return GAME_REFUSAL if isinstance(error, GameError) else 500
+
+
+def error_response(
+    code: str, language: str, *, game: Game | None = None, status: int | None = None
+) -> ResponseReturnValue:
+    """The JSON error: ``code``, and its words for the table's ``game`` in ``language``."""
+    status = status if status is not None else STATUS_BY_CODE.get(code, 500)
+    msgid = API_TEXTS[code] if code in API_TEXTS and code not in ERROR_TEXTS else None
+    message = tr(language, msgid or refusal_msgid(code, game))
     response = jsonify(error={"code": code, "message": message})
     response.headers["Cache-Control"] = "no-store"
     if code in RETRY_AFTER:

@@ -6,6 +6,8 @@ import pytest
 
 from games.registry import GAMES
 from tests.games.contract import check_declarations, check_random_game
+from tests.games.refusals import declared_refusals, find_refusals
+from translations.errors import ERROR_TEXTS
 
 GAME_NAMES = sorted(GAMES)
 
@@ -21,3 +23,15 @@ def test_random_games_keep_the_contract(name, seed):
     game = GAMES[name]
     seats = [game.min_seats, game.max_seats, None][seed % 3]
     check_random_game(game, seed, seats)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_refusal_a_game_declares_is_raised_in_play_and_worded_as_its_own(name):
+    game = GAMES[name]
+    declared = declared_refusals(game)
+    assert declared <= set(find_refusals(game)), "a declared refusal never happens in play"
+    for code in declared:
+        assert code in game.error_texts, f"{code} has no words"
+        assert code not in ERROR_TEXTS, f"{code} is a shared code: raise the shared error"
+        others = [other.name for other in GAMES.values() if other is not game]
+        assert not [o for o in others if code in GAMES[o].error_texts], f"{code} is not unique"

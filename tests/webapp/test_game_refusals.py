@@ -1,0 +1,78 @@
+"""Every refusal of every game reaches the Mini App as a 4xx with the game's own words, in
+every language: a game's own codes are 422, the shared ones keep their status. Each refusal
+is made for real: a position where the game raises it (tests/games/refusals.py) is put on a
+real table, and the seat's person sends the move over HTTP, signed in with each language."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from games import registry
+from games.registry import get_game
+from tables import lobby
+from tables.model import ChatRef, Table
+from tables.store import TableStore
+from tests.games.refusals import Refusal, declared_refusals, find_refusals
+from tests.support.toy_game import GAME as TOY
+from tests.webapp.conftest import TOKEN, USERS
+from translations import SUPPORTED_LANGUAGES, tr
+from translations.errors import ERROR_TEXTS
+from webapp.errors import STATUS_BY_CODE
+from webapp.init_data import sign_user
+
+GAME_NAMES = [*(game.name for game in registry.BUILT_IN), TOY.name]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def toy_registered() -> Iterator[None]:
+    registry.GAMES[TOY.name] = TOY
+    yield
+    registry.GAMES.pop(TOY.name, None)
+
+
+def table_at(store: TableStore, refusal: Refusal, game_name: str, chat: int) -> Table:
+    """A real table of ``seats`` people whose game stands at the refusal's position."""
+    people = list(USERS)[: refusal.seats]
+    table = store.create(ChatRef(chat), people[0], "P0", game=game_name).table
+    for user in people[1:]:
+        store.change(table.id, lambda t, u=user: lobby.join(t, u, f"P{u}"))
+    store.change(table.id, lambda t: lobby.start(t, people[0], store.rng))
+    game = get_game(game_name)
+
+    def set_position(t: Table) -> list:
+        t.settings = refusal.settings
+        t.state = game.dump(refusal.state)
+        return []
+
+    return store.change(table.id, set_position).table
+
+
+def signed_in(user: int, language: str) -> dict[str, str]:
+    person = {**USERS[user], "language_code": language}
+    return {"Authorization": "tma " + sign_user(TOKEN, person)}
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+def test_every_refusal_is_a_4xx_with_the_games_own_words_in_every_language(http, store, name):
+    game = get_game(name)
+    refusals = find_refusals(game)
+    own = declared_refusals(game)
+    assert own <= set(refusals), f"never raised: {own - set(refusals)}"
+    for number, (code, refusal) in enumerate(sorted(refusals.items())):
+        table = table_at(store, refusal, name, -300000 - number)
+        user = table.seats[refusal.seat].user_id
+        body = {"action": refusal.action, "decision": game.decision(refusal.state, refusal.seat)}
+        words = game.error_texts.get(code) or ERROR_TEXTS[code]
+        expected = 422 if code in own else STATUS_BY_CODE[code]
+        for language in SUPPORTED_LANGUAGES:
+            response = http.post(
+                f"/api/tables/{table.id}/moves", json=body, headers=signed_in(user, language)
+            )
+            assert response.status_code == expected, (code, response.text)
+            assert 400 <= response.status_code < 500
+            error = response.json()["error"]
+            assert error == {"code": code, "message": tr(language, words)}, (code, language)
+        assert store.load(table.id).version == table.version  # a refusal changes nothing
+
