@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Action, Event
+from games.errors import IllegalAction
 from games.registry import get_game
 from games.rng import Rng
 from tables.deadlines import (
@@ -56,7 +57,12 @@ def move(
         raise NotSeated("you left this game")
     if decision is not None and decision != decision_of(table, seat):
         raise StaleMove("your decision has moved on")
-    events = seat_move(table, seat, action, rng)
+    game = get_game(table.game)
+    assert table.state is not None
+    legal = game.legal_actions(game.load(table.state), seat)
+    events = seat_move(table, seat, action, rng)  # the game's own refusal, if it has one
+    if action not in legal:  # "bid:01" is not "bid:1", whatever the game's parser thinks
+        raise IllegalAction(f"{action!r} is not one of the seat's legal actions")
     return _back_in_person(table, seat) + events
 
 

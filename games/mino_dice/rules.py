@@ -122,7 +122,7 @@ def _bid(state: MinoState, seat: int, text: str) -> tuple[MinoState, list[Event]
         raise BiddingOver("the bids are in")
     if state.bids[seat] is not None:
         raise AlreadyBid("this seat has bid already")
-    if not text.isdigit() or len(text) > 2 or int(text) > state.hand:
+    if text not in {str(bid) for bid in range(state.hand + 1)}:  # "01" is not a way to say 1
         raise BidOutOfRange(f"a bid is 0 to {state.hand}, not {text!r}")
     state = state.copy()
     state.bids[seat] = int(text)

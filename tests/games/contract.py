@@ -15,10 +15,12 @@ from __future__ import annotations
 import copy
 import importlib
 import json
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from games.base import MAX_ACTION_LENGTH, PRIVATE, PUBLIC, SEQUENTIAL, SIMULTANEOUS, Game
+from games.errors import GameError
 from games.rng import DeterministicRng, Rng
 
 ACTION_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_:,.-")
@@ -160,6 +162,30 @@ def check_position(game: Game, state: Any, seats: int, rng: Rng) -> None:
         if private_part:
             assert game.plays_privately(public, seat), "the group must offer the hand"
     check_no_leak(game, state, seats, rng)
+    check_canonical_actions(game, state, seats, rng)
+
+
+def spellings(action: str) -> list[str]:
+    """Other spellings of ``action`` that a forged request might send: each number in it with
+    a leading zero ("bid:1" -> "bid:01"), and the action with a trailing "0" or "-"."""
+    numbers = [match.start() for match in re.finditer(r"\d+", action)]
+    return [action[:at] + "0" + action[at:] for at in numbers] + [action + "0", action + "-"]
+
+
+def check_canonical_actions(game: Game, state: Any, seats: int, rng: Rng) -> None:
+    """The rules take exactly the action strings ``legal_actions`` lists: another spelling of
+    a legal action is refused (a ``GameError``), never read as the same move."""
+    for seat in game.to_act(state):
+        legal = set(game.legal_actions(state, seat))
+        for action in sorted(legal):
+            for other in spellings(action):
+                if other in legal:
+                    continue
+                try:
+                    game.apply(state, seat, other, copy.deepcopy(rng))
+                except GameError:
+                    continue
+                raise AssertionError(f"{other!r} was taken as a move (legal: {action!r})")
 
 
 COMMITMENT_KEYS = frozenset({"commitment", "commitments", "salt", "salts"})

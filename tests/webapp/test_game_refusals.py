@@ -76,3 +76,23 @@ def test_every_refusal_is_a_4xx_with_the_games_own_words_in_every_language(http,
             assert error == {"code": code, "message": tr(language, words)}, (code, language)
         assert store.load(table.id).version == table.version  # a refusal changes nothing
 
+
+def test_a_bid_spelled_with_a_leading_zero_is_refused_not_read_as_the_bid(http, store):
+    table = store.create(ChatRef(-300999), 1, "Alice", game="mino_dice").table
+    store.change(table.id, lambda t: lobby.join(t, 2, "Bob"))
+    table = store.change(table.id, lambda t: lobby.start(t, 1, store.rng)).table
+    body = {
+        "action": "bid:01",
+        "decision": get_game("mino_dice").decision(get_game("mino_dice").load(table.state), 0),
+    }
+    refused = http.post(f"/api/tables/{table.id}/moves", json=body, headers=signed_in(1, "en"))
+    assert refused.status_code == 422 and refused.json()["error"]["code"] == "bid_out_of_range"
+    assert store.load(table.id).version == table.version
+    assert (
+        http.post(
+            f"/api/tables/{table.id}/moves",
+            json={**body, "action": "bid:1"},
+            headers=signed_in(1, "en"),
+        ).status_code
+        == 200
+    )
