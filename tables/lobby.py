@@ -22,7 +22,7 @@ from tables.errors import (
     TableFull,
 )
 from tables.model import CANCELLED, FINISHED, LOBBY, PLAYING, Seat, Table
-from tables.names import clean_name
+from tables.names import clean_name, looks_taken
 from tables.options import DEFAULT_OPTIONS, normalize_options
 
 
@@ -59,8 +59,8 @@ def add_cpu(table: Table, user_id: int, level: str, is_admin: bool = False) -> l
         raise NotAllowed(f"no CPU level {level!r}")
     if len(table.seats) >= get_game(table.game).max_seats:
         raise TableFull("the table is full")
-    taken = {seat.name for seat in table.seats}
-    name = next((n for n in CPU_NAMES if n not in taken), f"CPU {len(table.seats) + 1}")
+    taken = [seat.name for seat in table.seats]  # nobody at the table reads as its name
+    name = next((n for n in CPU_NAMES if not looks_taken(n, taken)), f"CPU {len(table.seats) + 1}")
     table.seats.append(Seat(name=name, cpu=level))
     return [{"type": "joined", "seat": len(table.seats) - 1, "name": name, "cpu": level}]
 

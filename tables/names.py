@@ -9,12 +9,18 @@ person sits down:
   U+200E, U+200F, U+061C) go: a name must not reverse the words after it;
 * it is cut to a length in graphemes — what a reader counts as one character — never in the
   middle of an emoji;
-* it cannot pose as a CPU (a leading 🤖) and two seats never show the same name.
+* what shows nothing at either end goes (joiners, selectors, tags, fillers, a mark with
+  nothing to sit on), so nothing hides a leading 🤖: it cannot pose as a CPU;
+* two seats never show names that read the same: names are compared by their UTS #39
+  skeletons (tables.lookalikes), so "Аda" with a Cyrillic А is "Аda (2)" beside "Ada".
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
+
+from tables.lookalikes import is_ignorable, is_visible_cluster, skeleton
 
 MAX_GRAPHEMES = 32
 CPU_MARK = "🤖"
@@ -75,23 +81,62 @@ def _allowed(char: str) -> bool:
 
 
 def clean_name(raw: str, taken: list[str] | tuple[str, ...] = ()) -> str:
-    """One line, safe to show, at most MAX_GRAPHEMES long, not a CPU's, not a seat's."""
-    text = "".join(char if _allowed(char) else " " for char in unicodedata.normalize("NFC", raw))
-    text = " ".join(text.split())
-    while text.startswith(CPU_MARK):
-        text = text[len(CPU_MARK) :].lstrip("\ufe0f ").strip()
-    text = text or "?"
+    """One line, safe to show, at most MAX_GRAPHEMES long, not a CPU's, not a seat's (as
+    people read them); "?" when nothing readable is left (a Telegram name of blanks)."""
+    text = _readable_part(raw) or "?"
     parts = graphemes(text)
     if len(parts) > MAX_GRAPHEMES:
         text = "".join(parts[: MAX_GRAPHEMES - 1]).rstrip() + "…"
     return distinct(text, taken)
 
 
+def is_readable(raw: str) -> bool:
+    """Whether anything a reader can see is left of ``raw`` once it is cleaned."""
+    return bool(_readable_part(raw))
+
+
+def _readable_part(raw: str) -> str:
+    """``raw`` without controls, runs of spaces, what shows nothing at either end, and a
+    leading robot (the CPUs' mark); "" when nothing visible is left."""
+    text = "".join(char if _allowed(char) else " " for char in unicodedata.normalize("NFC", raw))
+    text = " ".join(text.split())
+    while True:
+        before = text
+        text = _strip_invisible_edges(text)
+        while text.startswith(CPU_MARK):
+            text = text[len(CPU_MARK) :]
+        if text == before:
+            return text
+
+
+def _strip_invisible_edges(text: str) -> str:
+    """Drop the graphemes at either end that show nothing (a joiner, a selector, a tag, a
+    filler, a mark with nothing to sit on), and the spaces they leave."""
+    parts = graphemes(text)
+    while parts and not is_visible_cluster(parts[0]):
+        parts.pop(0)
+    while parts and not is_visible_cluster(parts[-1]):
+        parts.pop()
+    if parts and unicodedata.category(parts[-1][0])[0] in "LNP":
+        # Selectors, tags or joiners after a letter change nothing a reader sees (after an
+        # emoji they choose how it looks, or build a flag: those stay).
+        parts[-1] = parts[-1][0] + "".join(c for c in parts[-1][1:] if not is_ignorable(c))
+    return "".join(parts).strip()
+
+
+def looks_taken(name: str, taken: Iterable[str]) -> bool:
+    """Whether ``name`` reads like one of ``taken`` (compared by their skeletons)."""
+    seen = skeleton(name)
+    return any(skeleton(other) == seen for other in taken)
+
+
 def distinct(name: str, taken: list[str] | tuple[str, ...]) -> str:
-    """``name``, or ``name (2)``, ``(3)``… when a seat already shows it."""
-    if name not in taken:
+    """``name``, or ``name (2)``, ``(3)``… when a seat already shows it or a name that reads
+    the same (``Аda`` with a Cyrillic А reads as ``Ada``)."""
+    seen = {skeleton(other) for other in taken}
+    if skeleton(name) not in seen:
         return name
     number = 2
-    while f"{name} ({number})" in taken:
+    while skeleton(f"{name} ({number})") in seen:
         number += 1
     return f"{name} ({number})"

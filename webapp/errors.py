@@ -42,6 +42,8 @@ STATUS_BY_CODE: dict[str, int] = {
     "too_many_waits": 429,
     "illegal_move": 422,
     "invalid_settings": 422,
+    "name_needed": 422,
+    "unreadable_name": 422,
     "busy": 503,
     "unavailable": 503,
     "error": 500,
@@ -57,6 +59,8 @@ API_TEXTS: dict[str, str] = {
     "not_finished": N_("This game is not over yet."),
     "too_many_waits": N_("Too many open connections. Please wait a moment."),
     "not_member": N_("This table is for the members of its group."),
+    "name_needed": N_("Please enter your name."),
+    "unreadable_name": N_("Please enter a name people can read."),
 }
 # Seconds a client should wait before it asks again, sent as Retry-After.
 RETRY_AFTER: dict[str, int] = {"too_many_waits": 5}

@@ -31,7 +31,7 @@ from games.base import N_, Game, SettingSpec, Text
 from games.registry import GAMES, get_game
 from tables import lobby, stats
 from tables.model import ChatRef, Table
-from tables.names import clean_name
+from tables.names import clean_name, is_readable
 from tables.options import CPU_DELAY, TURN_TIMER
 from tables.store import TableStore
 from translations import best_language, render, tr
@@ -268,13 +268,16 @@ def create_table() -> ResponseReturnValue:
 
 def clean_person_name(raw: Any) -> str:
     """A typed name, cleaned as every seat name is (tables.names): emoji and any script are
-    welcome; a name that is nothing once cleaned, or far too long to be meant, is refused."""
+    welcome. An empty name is asked for (``name_needed``), one of characters that show
+    nothing (zero-width spaces, joiners, fillers) is refused in words that say so
+    (``unreadable_name``), one far too long to be meant is a bad request."""
     if not isinstance(raw, str) or len(raw) > 8 * MAX_NAME_LENGTH:
         raise ApiError("bad_request")
-    name = clean_name(raw)
-    if name == "?" and raw.strip() != "?":
-        raise ApiError("bad_request")
-    return name
+    if not raw.strip():
+        raise ApiError("name_needed")
+    if not is_readable(raw):
+        raise ApiError("unreadable_name")
+    return clean_name(raw)
 
 
 def choice(spec: SettingSpec, value: Any) -> Any:

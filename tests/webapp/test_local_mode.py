@@ -13,6 +13,7 @@ import pytest
 from games.registry import get_game
 from tables.ticker import fire_due
 from tests.webapp.conftest import TOKEN, USERS, auth
+from translations import tr
 from webapp.app import create_app
 from webapp.config import ConfigError, WebConfig
 from webapp.init_data import sign_user
@@ -279,13 +280,40 @@ def test_names_are_cleaned_as_every_seat_name_is(local_http):
 
 @pytest.mark.parametrize(
     "body",
-    [[], "x", {}, {"name": ""}, {"name": "   "}, {"name": 5}, {"name": None},
-     {"name": "x" * 500}, {"name": "\u202e\u0000"},
+    [[], "x", {}, {"name": 5}, {"name": None}, {"name": "x" * 500},
      {"name": "Alice", "id": 1}, {"name": "Alice", "language_code": "de"}],
 )  # fmt: skip
 def test_bad_session_bodies_get_400(local_http, body):
     response = local_http.post("/local/session", json=body)
     assert response.status_code == 400 and error_of(response) == "bad_request"
+
+
+@pytest.mark.parametrize(
+    "raw", ["\u200b", "\u200d", "\u200d\u200c\ufe0f", "\u3164", "\u2800", "\u202e\u0000",
+            "\U000e0020", " \u0301 ", "🤖", "🤖\u200d"],
+)  # fmt: skip
+def test_a_name_nobody_can_read_is_refused_with_words_that_say_so(local_http, raw):
+    response = local_http.post("/local/session", json={"name": raw})
+    assert response.status_code == 422, response.text
+    assert response.json()["error"] == {
+        "code": "unreadable_name",
+        "message": "Please enter a name people can read.",
+    }
+    german = local_http.post(
+        "/local/session", json={"name": raw}, headers={"Accept-Language": "de"}
+    ).json()["error"]["message"]
+    assert (
+        german
+        == tr("de", "Please enter a name people can read.")
+        != "Please enter a name people can read."
+    )
+
+
+@pytest.mark.parametrize("raw", ["", "   "])
+def test_an_empty_name_is_asked_for(local_http, raw):
+    response = local_http.post("/local/session", json={"name": raw})
+    assert response.status_code == 422
+    assert response.json()["error"] == {"code": "name_needed", "message": "Please enter your name."}
 
 
 def test_a_session_needs_a_json_body(local_http):
