@@ -1,11 +1,14 @@
 """How many long polls (``GET /api/tables/<id>/wait``) one person, and one client address,
 may keep open at once.
 
-A long poll holds a server thread for up to a minute. Without a limit, one account opening
-a few hundred of them takes every thread of the web app, and everyone else's requests queue
-behind them. The page keeps one wait open per tab, so a small number per person (several
-tabs, a phone and a laptop) and a larger one per address (people behind one NAT) cost
-honest users nothing. A wait over either limit is refused at once with ``429
+A long poll holds a server thread (or, under gevent, a greenlet) for up to a minute.
+Without a limit, one account opening a few hundred of them takes every thread of the web
+app, and everyone else's requests queue behind them. The page keeps one wait open per tab,
+so a small number per person (several tabs, a phone and a laptop) costs honest users
+nothing: that is the limit that stops an attacker, who has one account, or a few. The limit
+per address is only a backstop against many accounts on one machine, and is generous: an
+office, a school or a carrier's NAT puts hundreds of honest people behind one address, and
+each must get live updates (tests: forty people behind one address, one page each). A wait over either limit is refused at once with ``429
 too_many_waits`` and ``Retry-After``, which the page treats like any failed wait: it tries
 again a little later. (Answering 200 at once instead would have the page ask again at once,
 in a tight loop.)
@@ -36,7 +39,7 @@ from webapp.auth import authenticate
 from webapp.errors import ApiError
 
 DEFAULT_PER_PERSON = 4
-DEFAULT_PER_ADDRESS = 16
+DEFAULT_PER_ADDRESS = 256  # a crowd behind one NAT; an account is held to DEFAULT_PER_PERSON
 
 
 def address_key(address: str) -> str:

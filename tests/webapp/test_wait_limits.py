@@ -127,3 +127,43 @@ def test_waits_over_the_limit_are_refused_at_once_and_others_still_served(limite
         timeout=10,
     )
     assert again.status_code == 200
+
+
+CROWD = 40  # an office, a school, a carrier's NAT: many people, one address
+
+
+def test_forty_people_behind_one_address_all_get_their_update(store):
+    """The defaults stop one account, not a crowd: forty people behind one address, one page
+    each, all get their long poll's answer when the table moves."""
+    config = WebConfig(bot_token=TOKEN, long_poll_seconds=30, trusted_proxies=1)
+    server = WebServer(create_app(store, config)).start()
+    try:
+        table = lobby_with(store, 1, 2)
+        store.change(table.id, lambda t: lobby.change_setting(t, 1, "spectators", "anyone"))
+        table = store.load(table.id)
+        url = f"{server.url}/api/tables/{table.id}/wait?after={table.version}&timeout=60"
+        limiter = server.server.app.extensions["webapp"].wait_limiter
+        answers: dict[int, httpx.Response] = {}
+
+        def page(person: int) -> None:
+            user = {"id": 1000 + person, "first_name": f"P{person}", "language_code": "en"}
+            headers = {"Authorization": "tma " + sign_user(TOKEN, user)}
+            headers["X-Forwarded-For"] = "203.0.113.9"
+            answers[person] = httpx.get(url, headers=headers, timeout=60)
+
+        threads = [threading.Thread(target=page, args=(p,), daemon=True) for p in range(CROWD)]
+        for thread in threads:
+            thread.start()
+        wait_until(
+            lambda: sum(limiter.open_waits(1000 + p) for p in range(CROWD)) == CROWD or answers,
+            "every page's wait is open",
+        )
+        assert not answers, {p: r.status_code for p, r in answers.items()}  # none refused
+        moved = store.change(table.id, lambda t: lobby.leave(t, 2)).table
+        for thread in threads:
+            thread.join(timeout=30)
+        assert sorted(answers) == list(range(CROWD))
+        assert {r.status_code for r in answers.values()} == {200}
+        assert {r.json()["version"] for r in answers.values()} == {moved.version}
+    finally:
+        server.stop()
