@@ -12,12 +12,16 @@ after ``--patience`` seconds), and the counts that matter.
 - ``burst``: 500 requests at once; how many fail (the Redis pool used to run out).
 - ``frozen``: Redis stopped with SIGSTOP; seconds until the API answers 503.
 - ``webhook``: 8 unauthenticated 90 MB posts to the bot's webhook; the bot's memory.
+- ``flood``: one account pipelines reads at 1000 requests a second through nginx, from one
+  address and from twenty; another account's p50/p99 meanwhile against its quiet figures,
+  and the flooder's answers. Last line: ``flood: other_p99_ratio=… flooder_429=…``.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import signal
 import socket
@@ -130,6 +134,135 @@ def slowloris(data: Path, redis_url: str, patience: float) -> None:
         web.stop()
 
 
+FLOOD_RATE = 1000  # requests a second: the third round's attacker sent 832 from one client
+FLOOD_SECONDS = 12.0
+PROBES = 400  # the other account's requests, one after another
+
+
+def flood(data: Path, redis_url: str, store: TableStore) -> None:
+    """One account pipelines ordinary reads at FLOOD_RATE through nginx, from one address and
+    then from twenty; meanwhile another account, from an address of its own, reads the same
+    table one request after another. Prints its p50/p99 quiet and under each flood (their
+    ratio) and what the flooder got back."""
+    table = store.create(ChatRef(GROUP - 3), 1, "Alice", game="mia").table
+    store.change(table.id, lambda t: lobby.change_setting(t, 1, "spectators", "anyone"))
+    web = Gunicorn(redis_url, data / "flood.log", WEBAPP_TRUSTED_PROXIES="1").start()
+    proxy = Nginx(web.port, data / "nginx-flood").start()
+    path = f"/api/tables/{table.id}"
+    ratios, refused = [], 0
+    try:
+        quiet = probe(proxy.url, path, PROBES)
+        print(f"flood quiet: other account p50_ms={quiet[0]:.1f} p99_ms={quiet[1]:.1f}")
+        for label, sources in (
+            ("1 address", ["127.0.0.1"]),
+            ("20 addresses", [f"127.0.1.{n}" for n in range(1, 21)]),
+        ):
+            results: multiprocessing.Queue = multiprocessing.Queue()
+            flooder = multiprocessing.Process(
+                target=flood_from, args=(proxy.url, path, sources, FLOOD_SECONDS, results)
+            )
+            flooder.start()
+            time.sleep(1.0)  # let the flood reach its pace (a benchmark, not a test)
+            busy = probe(proxy.url, path, PROBES)
+            flooder.join()
+            got = results.get(timeout=30)
+            ratio = busy[1] / quiet[1]
+            ratios.append(ratio)
+            refused += got.get(429, 0)
+            answers = dict(sorted(got.items()))
+            print(f"flood {FLOOD_RATE} req/s from {label}: other account p50_ms={busy[0]:.1f} "
+                  f"p99_ms={busy[1]:.1f} (ratio {ratio:.2f}); flooder got {answers}")  # fmt: skip
+            time.sleep(2)  # the buckets fill up again
+    finally:
+        proxy.stop()
+        web.stop()
+    print(f"flood: other_p99_ratio={max(ratios):.2f} flooder_429={refused}")
+
+
+PROBE_RATE = 50.0  # the others' requests a second (20 people, from their own address)
+
+
+def probe(url: str, path: str, count: int) -> tuple[float, float]:
+    """Other people's reads, one after another at PROBE_RATE (each person well within their
+    own limit), from an address of their own: p50 and p99 in ms."""
+    timings = []
+    transport = httpx.HTTPTransport(local_address="127.0.0.2")
+    with httpx.Client(base_url=url, transport=transport, timeout=30) as client:
+        next_at = time.monotonic()
+        for number in range(count):
+            started = time.perf_counter()
+            response = client.get(path, headers=auth(100 + number % 20))
+            timings.append((time.perf_counter() - started) * 1000)
+            assert response.status_code == 200, response.text
+            next_at += 1 / PROBE_RATE
+            time.sleep(max(0.0, next_at - time.monotonic()))
+    timings.sort()
+    return timings[len(timings) // 2], timings[min(len(timings) - 1, int(len(timings) * 0.99))]
+
+
+def flood_from(url: str, path: str, sources: list[str], seconds: float, results) -> None:  # type: ignore[no-untyped-def]
+    """The flooder (its own process): pipelined GETs of one account at FLOOD_RATE, spread over
+    one keep-alive connection per source address; puts the count of each status."""
+    host, port = url.removeprefix("http://").split(":")
+    head = "".join(f"{k}: {v}\r\n" for k, v in auth(77).items())
+    request = f"GET {path} HTTP/1.1\r\nHost: x\r\n{head}\r\n".encode()
+    counts: dict[int, int] = {}
+    lock = threading.Lock()
+    batch = 10
+    pause = batch * len(sources) / FLOOD_RATE  # seconds between two batches of a connection
+    until = time.monotonic() + seconds
+
+    def one(source: str) -> None:
+        sock = None
+        next_at = time.monotonic()
+        while time.monotonic() < until:
+            try:
+                if sock is None:
+                    sock = socket.create_connection((host, int(port)), 10, (source, 0))
+                sock.sendall(request * batch)
+                for status in read_answers(sock, batch):
+                    with lock:
+                        counts[status] = counts.get(status, 0) + 1
+            except OSError:
+                if sock is not None:
+                    sock.close()
+                sock = None  # nginx closes a connection after 1000 requests: open another
+            next_at += pause
+            time.sleep(max(0.0, next_at - time.monotonic()))
+
+    threads = [threading.Thread(target=one, args=(source,)) for source in sources]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    results.put(counts)
+
+
+def read_answers(sock: socket.socket, count: int) -> list[int]:
+    """The statuses of ``count`` pipelined answers (raises OSError if the connection ends)."""
+    statuses, buffer = [], b""
+    while len(statuses) < count:
+        while b"\r\n\r\n" not in buffer:
+            chunk = sock.recv(65536)
+            if not chunk:
+                raise OSError("closed")
+            buffer += chunk
+        head, _, buffer = buffer.partition(b"\r\n\r\n")
+        lines = head.split(b"\r\n")
+        length = 0
+        for line in lines[1:]:
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":", 1)[1])
+        while len(buffer) < length:
+            chunk = sock.recv(65536)
+            if not chunk:
+                raise OSError("closed")
+            buffer += chunk
+        buffer = buffer[length:]
+        statuses.append(int(lines[0].split(b" ", 2)[1]))
+    return statuses
+
+
 def burst(data: Path, redis_url: str, store: TableStore) -> None:
     table = store.create(ChatRef(GROUP - 1), 1, "Alice", game="mia").table
     web = Gunicorn(redis_url, data / "burst.log").start()
@@ -138,14 +271,15 @@ def burst(data: Path, redis_url: str, store: TableStore) -> None:
         limits = httpx.Limits(max_connections=500)
         async with httpx.AsyncClient(base_url=web.url, limits=limits, timeout=60) as client:
 
-            async def one() -> int:
+            async def one(person: int) -> int:
                 try:
-                    response = await client.get(f"/api/tables/{table.id}", headers=auth(1))
+                    # 500 people at once (one account's 500 would meet its request limit)
+                    response = await client.get(f"/api/tables/{table.id}", headers=auth(person))
                     return response.status_code
                 except httpx.HTTPError:
                     return 0
 
-            return await asyncio.gather(*(one() for _ in range(500)))
+            return await asyncio.gather(*(one(1000 + n) for n in range(500)))
 
     try:
         for round_no in range(3):
@@ -224,7 +358,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--patience", type=float, default=20, help="client timeout, seconds")
     parser.add_argument(
-        "--only", nargs="*", default=["waits", "slowloris", "burst", "frozen", "webhook"]
+        "--only",
+        nargs="*",
+        default=["waits", "slowloris", "burst", "frozen", "webhook", "flood"],
     )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder, RedisServer(Path(folder) / "redis") as server:
@@ -240,6 +376,8 @@ def main() -> None:
             frozen(data, args.patience)
         if "webhook" in args.only:
             webhook(data, server.url)
+        if "flood" in args.only:  # last: its last line is the figure the target is about
+            flood(data, server.url, store)
 
 
 if __name__ == "__main__":

@@ -26,12 +26,30 @@ from webapp.auth import authenticate
 from webapp.errors import ApiError
 from webapp.membership import MembershipUnknown
 from webapp.payload import page_strings, rules_payload, table_payload
+from webapp.request_limits import COUNTED
 from webapp.shared_waits import SHARED_WAITS
 from webapp.wait_limits import limited_waits
 
 api = Blueprint("api", __name__, url_prefix="/api")
 ACTION_PATTERN = re.compile(r"^[a-z0-9_:,.\-]{1,64}$")
 LOBBY_VERBS = ("join", "leave", "start", "resign", "rematch")
+
+
+@api.before_request
+def limit_requests() -> None:
+    """Each account's requests pass its token bucket (webapp/request_limits.py) before they
+    cost anything more than checking who sent them; ``/api/strings`` needs no account."""
+    if request.endpoint == "api.strings":
+        return
+    person = authenticate().user.id
+    settings = current_app.extensions["webapp"]
+    settings.known_senders.remember(request.headers["Authorization"], person)
+    if request.environ.get(COUNTED):
+        return  # the flood gate counted it already (webapp.request_limits.FloodGate)
+    if not settings.request_limiter.allow(person):
+        raise ApiError(
+            "too_many_requests", retry_after=settings.request_limiter.retry_after(person)
+        )
 
 
 def store() -> TableStore:

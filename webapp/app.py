@@ -6,24 +6,29 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
+import orjson
 import redis
 from flask import Flask, Response, g, jsonify, render_template, request, send_from_directory
 from flask.typing import ResponseReturnValue
+from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.http import parse_accept_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from games.errors import GameError
 from games.registry import GAMES
 from tables.errors import TableError
 from tables.store import TableStore
-from translations import best_language
+from translations import best_language, tr
 from webapp.api import api
 from webapp.config import WebConfig
-from webapp.errors import ApiError, error_response, status_of
+from webapp.errors import API_TEXTS, ApiError, error_response, status_of
 from webapp.local import LocalMode, is_loopback_host_header, local_api
 from webapp.membership import BotApiMembership, Everyone, Membership
+from webapp.request_limits import FloodGate, KnownSenders, RequestLimiter
 from webapp.wait_limits import WaitLimiter
 
 log = logging.getLogger(__name__)
@@ -48,6 +53,8 @@ class WebState:
     clock: Callable[[], float] = field(default=time.time)
     local: LocalMode | None = None
     wait_limiter: WaitLimiter = field(default_factory=WaitLimiter)
+    request_limiter: RequestLimiter = field(default_factory=RequestLimiter)
+    known_senders: KnownSenders = field(default_factory=KnownSenders)
     membership: Membership = field(default_factory=Everyone)
 
 
@@ -87,6 +94,9 @@ def create_app(
         clock=clock,
         local=local,
         wait_limiter=WaitLimiter(config.wait_limit_per_person, config.wait_limit_per_address),
+        request_limiter=RequestLimiter(
+            config.request_rate_per_person, config.request_burst_per_person, clock=clock
+        ),
         membership=_membership(store, config, local, membership),
     )
     if config.trusted_proxies and local is None:
@@ -94,6 +104,11 @@ def create_app(
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=config.trusted_proxies, x_proto=config.trusted_proxies
         )
+    webapp_state = app.extensions["webapp"]
+    # Outermost: a flooding account's requests stop here, before anything reads them.
+    app.wsgi_app = FloodGate(  # type: ignore[method-assign]
+        app.wsgi_app, webapp_state.request_limiter, webapp_state.known_senders, _flood_refusal
+    )
     app.register_blueprint(api)
     if local is not None:
         app.register_blueprint(local_api)
@@ -154,7 +169,7 @@ def create_app(
 
     @app.errorhandler(ApiError)
     def api_error(error: ApiError) -> ResponseReturnValue:
-        return error_response(error.code, language())
+        return error_response(error.code, language(), retry_after=error.retry_after)
 
     @app.errorhandler(TableError)
     @app.errorhandler(GameError)
@@ -206,3 +221,14 @@ def _origin(url: str) -> str:
         return "'self'"
     parts = url.split("/")
     return "/".join(parts[:3]) if len(parts) >= 3 and parts[0].endswith(":") else "'self'"
+
+
+def _flood_refusal(accept_language: str | None) -> bytes:
+    """The flood gate's 429 body, in the language the request asks for."""
+    return _refusal_body(best_language(parse_accept_header(accept_language, LanguageAccept).best))
+
+
+@cache
+def _refusal_body(language: str) -> bytes:
+    message = tr(language, API_TEXTS["too_many_requests"])
+    return orjson.dumps({"error": {"code": "too_many_requests", "message": message}})

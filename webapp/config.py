@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from tables.connection import RedisConfigError, configured_pool_size, configured_timeout
 from tables.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
+from webapp.request_limits import DEFAULT_BURST, DEFAULT_RATE
 from webapp.wait_limits import DEFAULT_PER_ADDRESS, DEFAULT_PER_PERSON
 
 DEFAULT_TELEGRAM_JS = "https://telegram.org/js/telegram-web-app.js"
@@ -28,6 +29,8 @@ class WebConfig:
     long_poll_seconds: float = 25.0
     wait_limit_per_person: int = DEFAULT_PER_PERSON
     wait_limit_per_address: int = DEFAULT_PER_ADDRESS
+    request_rate_per_person: float = DEFAULT_RATE  # requests a second, per web worker
+    request_burst_per_person: int = DEFAULT_BURST
     trusted_proxies: int = 0  # proxies in front that append the client to X-Forwarded-For
     api_base_url: str = DEFAULT_API_BASE_URL  # the Bot API, asked who is in a table's group
 
@@ -50,6 +53,8 @@ class WebConfig:
             raise ConfigError("WEBAPP_PORT must be a port, INIT_DATA_MAX_AGE positive")
         per_person = _count(env, "WAIT_LIMIT_PER_PERSON", DEFAULT_PER_PERSON, low=1)
         per_address = _count(env, "WAIT_LIMIT_PER_ADDRESS", DEFAULT_PER_ADDRESS, low=1)
+        rate = _count(env, "REQUEST_RATE_PER_PERSON", int(DEFAULT_RATE), low=1)
+        burst = _count(env, "REQUEST_BURST_PER_PERSON", DEFAULT_BURST, low=1)
         trusted_proxies = 0 if local else _count(env, "WEBAPP_TRUSTED_PROXIES", 0, low=0)
         try:  # read when connecting; checked here, so a typo is one line at start-up
             configured_pool_size(env)
@@ -70,6 +75,8 @@ class WebConfig:
             telegram_js_url=telegram_js_url,
             wait_limit_per_person=per_person,
             wait_limit_per_address=per_address,
+            request_rate_per_person=rate,
+            request_burst_per_person=burst,
             trusted_proxies=trusted_proxies,
             api_base_url=env.get("TELEGRAM_API_BASE_URL") or DEFAULT_API_BASE_URL,
         )

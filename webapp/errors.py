@@ -40,6 +40,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "table_exists": 409,
     "payload_too_large": 413,
     "too_many_waits": 429,
+    "too_many_requests": 429,
     "illegal_move": 422,
     "invalid_settings": 422,
     "name_needed": 422,
@@ -58,18 +59,20 @@ API_TEXTS: dict[str, str] = {
     "payload_too_large": N_("That request is too large."),
     "not_finished": N_("This game is not over yet."),
     "too_many_waits": N_("Too many open connections. Please wait a moment."),
+    "too_many_requests": N_("Too many requests. Please wait a moment."),
     "not_member": N_("This table is for the members of its group."),
     "name_needed": N_("Please enter your name."),
     "unreadable_name": N_("Please enter a name people can read."),
 }
 # Seconds a client should wait before it asks again, sent as Retry-After.
-RETRY_AFTER: dict[str, int] = {"too_many_waits": 5}
+RETRY_AFTER: dict[str, int] = {"too_many_waits": 5, "too_many_requests": 1}
 
 
 class ApiError(Exception):
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, retry_after: int | None = None) -> None:
         super().__init__(code)
         self.code = code
+        self.retry_after = retry_after  # seconds, when it differs from RETRY_AFTER's
 
 
 GAME_REFUSAL = 422  # a move the rules refuse, with a game's own code
@@ -84,7 +87,12 @@ def status_of(error: GameError | TableError) -> int:
 
 
 def error_response(
-    code: str, language: str, *, game: Game | None = None, status: int | None = None
+    code: str,
+    language: str,
+    *,
+    game: Game | None = None,
+    status: int | None = None,
+    retry_after: int | None = None,
 ) -> ResponseReturnValue:
     """The JSON error: ``code``, and its words for the table's ``game`` in ``language``."""
     status = status if status is not None else STATUS_BY_CODE.get(code, 500)
@@ -92,6 +100,6 @@ def error_response(
     message = tr(language, msgid or refusal_msgid(code, game))
     response = jsonify(error={"code": code, "message": message})
     response.headers["Cache-Control"] = "no-store"
-    if code in RETRY_AFTER:
-        response.headers["Retry-After"] = str(RETRY_AFTER[code])
+    if retry_after is not None or code in RETRY_AFTER:
+        response.headers["Retry-After"] = str(retry_after or RETRY_AFTER[code])
     return response, status

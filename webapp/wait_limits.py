@@ -8,10 +8,10 @@ so a small number per person (several tabs, a phone and a laptop) costs honest u
 nothing: that is the limit that stops an attacker, who has one account, or a few. The limit
 per address is only a backstop against many accounts on one machine, and is generous: an
 office, a school or a carrier's NAT puts hundreds of honest people behind one address, and
-each must get live updates (tests: forty people behind one address, one page each). A wait over either limit is refused at once with ``429
-too_many_waits`` and ``Retry-After``, which the page treats like any failed wait: it tries
-again a little later. (Answering 200 at once instead would have the page ask again at once,
-in a tight loop.)
+each must get live updates (tests: forty people behind one address, one page each). A
+wait over either limit is refused at once with ``429 too_many_waits`` and ``Retry-After``,
+which the page treats like any failed wait: it tries again a little later. (Answering 200
+at once instead would have the page ask again at once, in a tight loop.)
 
 The counts live in the process, not in Redis, on purpose: what they protect is this
 process's threads, so that is what they count; a crash cannot leave counts behind that

@@ -44,7 +44,14 @@ def setup(redis_client):
     table = store.create(ChatRef(-100123), 1, "Alice", game="mia").table
     store.change(table.id, lambda t: lobby.join(t, 2, "Bob"))
     table = store.change(table.id, lambda t: lobby.start(t, 1, store.rng)).table
-    client = create_app(store, WebConfig(bot_token=TOKEN, long_poll_seconds=0)).test_client()
+    # Thousands of requests from one account: the input is under test, not the rate limit.
+    config = WebConfig(
+        bot_token=TOKEN,
+        long_poll_seconds=0,
+        request_rate_per_person=10**6,
+        request_burst_per_person=10**6,
+    )
+    client = create_app(store, config).test_client()
     return store, table, client
 
 

@@ -9,6 +9,7 @@ are printed (`pytest -s`).
 
 from __future__ import annotations
 
+import json
 import socket
 import time
 from urllib.parse import urlsplit
@@ -20,7 +21,8 @@ from tables import lobby
 from tables.model import ChatRef
 from tables.store import TableStore
 from tests.support.production import Gunicorn, Nginx
-from tests.webapp.conftest import USERS, auth
+from tests.webapp.conftest import TOKEN, USERS, auth
+from webapp.init_data import sign_user
 
 GROUP = -100313
 ALICE, BOB, CAROL = 1, 2, 3
@@ -135,3 +137,97 @@ def test_a_large_body_is_refused_by_the_proxy_as_json(world):
     )
     assert response.status_code == 413
     assert response.json()["error"]["code"] == "payload_too_large"
+
+
+@pytest.fixture
+def defaults(bot_api, redis_server, redis_client, tmp_path):
+    """The production set-up with its default limits, and a table anyone may watch."""
+    store = TableStore(redis_client)
+    table = store.create(ChatRef(GROUP - 1), ALICE, "Alice", game="mia").table
+    store.change(table.id, lambda t: lobby.change_setting(t, ALICE, "spectators", "anyone"))
+    web = Gunicorn(
+        redis_server.url,
+        tmp_path / "gunicorn.log",
+        WEBAPP_TRUSTED_PROXIES="1",
+        TELEGRAM_API_BASE_URL=bot_api.base_url,
+    ).start()
+    proxy = Nginx(web.port, tmp_path / "nginx").start()
+    try:
+        yield proxy, store, store.load(table.id)
+    finally:
+        proxy.stop()
+        web.stop()
+    assert "Traceback" not in web.log, web.log
+
+
+def person(number: int) -> dict[str, str]:
+    user = {"id": 5000 + number, "first_name": f"P{number}", "language_code": "en"}
+    return {"Authorization": "tma " + sign_user(TOKEN, user)}
+
+
+def test_forty_pages_behind_one_address_all_get_their_update_through_the_proxy(defaults):
+    proxy, store, table = defaults
+    path = f"/api/tables/{table.id}/wait?after={table.version}&timeout=60"
+    pages = [raw_request(proxy.url, path, person(n)) for n in range(40)]  # one address
+    moved = store.change(table.id, lambda t: lobby.join(t, BOB, "Bob")).table
+    answers = [answer_of(sock) for sock in pages]
+    assert [status for status, _ in answers] == [200] * 40, answers
+    assert {body["version"] for _, body in answers} == {moved.version}
+
+
+def test_one_client_flooding_gets_json_429s_and_another_address_is_served(defaults):
+    proxy, _store, table = defaults
+    parts = urlsplit(proxy.url)
+    request = (
+        f"GET /api/tables/{table.id} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
+        + "".join(f"{k}: {v}\r\n" for k, v in person(0).items())
+        + "\r\n"
+    ).encode()
+    flood = socket.create_connection((parts.hostname, parts.port), timeout=60)
+    flood.sendall(request * 600)  # pipelined, as fast as the socket takes them
+    other = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"), timeout=30)
+    with other:
+        served = other.get(f"{proxy.url}/api/tables/{table.id}", headers=person(1))
+    statuses, refusal = read_pipelined(flood, 600)
+    flood.close()
+    print(f"flood of 600 from one address: {statuses}")
+    assert served.status_code == 200
+    assert statuses.get(429, 0) > 0 and statuses.get(200, 0) > 0
+    assert refusal == {
+        "code": "too_many_requests",
+        "message": "Too many requests. Please wait a moment.",
+    }
+
+
+def answer_of(sock: socket.socket) -> tuple[int, dict]:
+    """The status and JSON body of the one answer on ``sock`` (Connection: close)."""
+    data = b""
+    while chunk := sock.recv(65536):
+        data += chunk
+    sock.close()
+    head, _, body = data.partition(b"\r\n\r\n")
+    status = int(head.split(b" ", 2)[1]) if head.startswith(b"HTTP/") else 0
+    return status, json.loads(body) if status == 200 else {}
+
+
+def read_pipelined(sock: socket.socket, count: int) -> tuple[dict[int, int], dict | None]:
+    """Read ``count`` pipelined answers: how many of each status, and one 429's error."""
+    buffer, statuses, refusal = b"", {}, None
+    while sum(statuses.values()) < count:
+        while b"\r\n\r\n" not in buffer:
+            buffer += sock.recv(65536)
+        head, _, buffer = buffer.partition(b"\r\n\r\n")
+        lines = head.split(b"\r\n")
+        status = int(lines[0].split(b" ", 2)[1])
+        length = next(
+            int(line.split(b":", 1)[1])
+            for line in lines
+            if line.lower().startswith(b"content-length")
+        )
+        while len(buffer) < length:
+            buffer += sock.recv(65536)
+        body, buffer = buffer[:length], buffer[length:]
+        statuses[status] = statuses.get(status, 0) + 1
+        if status == 429 and refusal is None:
+            refusal = json.loads(body)["error"]
+    return statuses, refusal
