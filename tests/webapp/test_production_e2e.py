@@ -231,3 +231,31 @@ def read_pipelined(sock: socket.socket, count: int) -> tuple[dict[int, int], dic
         if status == 429 and refusal is None:
             refusal = json.loads(body)["error"]
     return statuses, refusal
+
+
+def test_one_account_flooding_from_many_addresses_gets_429s_and_others_are_served(defaults):
+    proxy, _store, table = defaults
+    parts = urlsplit(proxy.url)
+    request = (
+        f"GET /api/tables/{table.id} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
+        + "".join(f"{k}: {v}\r\n" for k, v in person(0).items())
+        + "\r\n"
+    ).encode()
+    floods = []
+    for number in range(1, 11):  # ten addresses, each far below the address limit
+        source = (f"127.0.2.{number}", 0)
+        sock = socket.create_connection((parts.hostname, parts.port), 60, source)
+        sock.sendall(request * 30)
+        floods.append(sock)
+    other = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.3"), timeout=30)
+    with other:
+        served = other.get(f"{proxy.url}/api/tables/{table.id}", headers=person(1))
+    totals: dict[int, int] = {}
+    for sock in floods:
+        statuses, _refusal = read_pipelined(sock, 30)
+        sock.close()
+        for status, count in statuses.items():
+            totals[status] = totals.get(status, 0) + count
+    print(f"one account, 300 requests from ten addresses: {totals}")
+    assert served.status_code == 200
+    assert totals.get(429, 0) >= 300 - 2 * 60 - 20  # the account's burst, and then its rate
