@@ -20,6 +20,8 @@ API_METHOD = re.compile(r"^[a-z][A-Za-z]{1,39}$")  # a Bot API method: "sendMess
 ROUTE = re.compile(r"^/[A-Za-z0-9_/<>:.-]{0,79}$")  # a Flask rule: "/api/tables/<table_id>"
 HTTP_METHODS = frozenset({"GET", "POST", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE"})
 CPU_LEVELS = frozenset({"easy", "normal", "hard"})
+API_OUTCOMES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+                409: "conflict", 429: "flood"}  # fmt: skip
 UPDATE_KINDS = frozenset(
     {"message", "callback_query", "inline_query", "chosen_inline_result", "my_chat_member"}
 )
@@ -60,3 +62,12 @@ def cpu_level(level: str | None) -> str:
 
 def update_kind(kind: str) -> str:
     return kind if kind in UPDATE_KINDS else OTHER
+
+
+def api_outcome(status_: int) -> str:
+    """A Bot API answer's HTTP status as an outcome: ok, flood (429), forbidden, …"""
+    if 200 <= status_ < 300:
+        return "ok"
+    if status_ >= 500:
+        return "server_error"
+    return API_OUTCOMES.get(status_, OTHER)

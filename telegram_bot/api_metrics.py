@@ -20,17 +20,6 @@ from telegram.request import HTTPXRequest
 
 from ops import labels, metrics
 
-OUTCOMES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
-            409: "conflict", 429: "flood"}  # fmt: skip
-
-
-def outcome_of(status: int) -> str:
-    if 200 <= status < 300:
-        return "ok"
-    if status >= 500:
-        return "server_error"
-    return OUTCOMES.get(status, "other")
-
 
 def retry_after(payload: bytes) -> float | None:
     """``parameters.retry_after`` of a 429's body, if it says."""
@@ -58,7 +47,7 @@ class CountingRequest(HTTPXRequest):
         except NetworkError:
             metrics.bot_api_call(name, "network_error", time.perf_counter() - started)
             raise
-        metrics.bot_api_call(name, outcome_of(status), time.perf_counter() - started)
+        metrics.bot_api_call(name, labels.api_outcome(status), time.perf_counter() - started)
         if status == 429:
             wait = retry_after(payload)
             if wait is not None:
