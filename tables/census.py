@@ -19,7 +19,7 @@ import redis
 
 from tables import keys
 from tables.cluster import is_cluster
-from tables.model import LOBBY, PLAYING
+from tables.model import LOBBY, PLAYING, Table
 from tables.store import TableStore
 
 
@@ -37,9 +37,9 @@ def open_tables(store: TableStore) -> Counter[tuple[str, str]]:
     for doc in pipe.execute() if ids else []:
         if doc is None:
             continue  # closed and gone since the index was read
-        table = orjson.loads(doc)
-        if table.get("status") in (LOBBY, PLAYING):
-            found[(str(table.get("game")), str(table.get("status")))] += 1
+        table = Table.from_dict(orjson.loads(doc), 0)  # (a doc leaves out defaults)
+        if table.status in (LOBBY, PLAYING):
+            found[(table.game, table.status)] += 1
     return found
 
 
