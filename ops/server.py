@@ -82,9 +82,10 @@ class OpsServer:
 
 def _safely(probe: Probe) -> Verdict:
     try:
-        return probe()
+        verdict = probe()
     except Exception as error:  # a probe that breaks says so, as a 503
         return Verdict({"probe": type(error).__name__})
+    return verdict if isinstance(verdict, Verdict) else Verdict({"probe": "no_answer"})
 
 
 def _answer(
