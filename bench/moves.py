@@ -3,7 +3,12 @@
 Each move is what a button press does: load the table, check the version, apply the rules,
 write the new state with the Lua check-and-set and append the events, update the indexes.
 Beside it, raw PING/s of the same Redis client in the same run, as the yardstick.
-Last line: ``moves_per_s=… ping_per_s=… ratio=…``. Target ratio >= 0.35.
+Last line: ``moves_per_s=… ping_per_s=… ratio=… metrics_cost=…``. Target ratio >= 0.35.
+
+``metrics_cost`` is moves/s with the Prometheus metrics counting (as in production) over
+moves/s with every hook switched off (ops.metrics.set_enabled), in alternating windows of
+the same run: target >= 0.90. The metrics count in memory, as in the bot; ``--multiprocess``
+counts in files (``PROMETHEUS_MULTIPROC_DIR``), as gunicorn's workers do.
 
 ``--cluster`` runs it on a Redis Cluster (``REDIS_URL`` + ``REDIS_CLUSTER=1``, else a loopback
 cluster of 3 masters and 3 replicas started for the run); the PING goes to one master through
@@ -15,7 +20,10 @@ Target ratio >= 0.30.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import sys
+import tempfile
 import time
 
 import redis
@@ -23,6 +31,13 @@ import redis
 from bench.backend import backend
 from games.mia import GAME
 from games.rng import DeterministicRng
+from ops import metrics
+from ops.multiproc import (
+    MULTIPROC_ENV,
+    OWN_PREFIX,
+    multiprocess_dir,
+    remove_multiprocess_dir,
+)
 from tables import lobby, play
 from tables.durability import Durability
 from tables.model import ChatRef
@@ -78,7 +93,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7, help="alternating windows of each")
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--cluster", action="store_true", help="on a Redis Cluster")
+    parser.add_argument(
+        "--multiprocess", action="store_true", help="metrics in files, as in gunicorn's workers"
+    )
     args = parser.parse_args()
+    if args.multiprocess and multiprocess_dir() is None:  # decided when prometheus_client loads
+        os.environ[MULTIPROC_ENV] = tempfile.mkdtemp(prefix=OWN_PREFIX)
+        os.execv(sys.executable, [sys.executable, "-m", "bench.moves", *sys.argv[1:]])
     rng = DeterministicRng("bench.moves")
     with backend(args.cluster) as redis_backend:
         client = redis_backend.client()
@@ -91,15 +112,18 @@ def main() -> None:
             fast.committer.set_durability(Durability(replicas=0))
         ping_rate(pinged, 0.3)  # warm up both paths
         move_rate(store, 0.3, args.seats, rng)
-        pings, moves, unwaited = [], [], []
+        pings, moves, unwaited, uncounted = [], [], [], []
         for _ in range(args.rounds):  # alternate, so all see the same machine
             pings.append(ping_rate(pinged, args.seconds))
             moves.append(move_rate(store, args.seconds, args.seats, rng))
+            metrics.set_enabled(False)
+            uncounted.append(move_rate(store, args.seconds, args.seats, rng))
+            metrics.set_enabled(True)
             if fast is not None:
                 unwaited.append(move_rate(fast, args.seconds, args.seats, rng))
         ping, move = statistics.median(pings), statistics.median(moves)
-        for p, m in zip(pings, moves, strict=True):
-            print(f"window: moves_per_s={m:.0f} ping_per_s={p:.0f}")
+        for p, m, u in zip(pings, moves, uncounted, strict=True):
+            print(f"window: moves_per_s={m:.0f} ping_per_s={p:.0f} without_metrics={u:.0f}")
         if unwaited:
             bare = statistics.median(unwaited)
             print(
@@ -107,7 +131,16 @@ def main() -> None:
                 f"(cost {100 * (1 - move / bare):.0f}% of the throughput, "
                 f"{1000 / move - 1000 / bare:.2f} ms a move)"
             )
-        print(f"moves_per_s={move:.0f} ping_per_s={ping:.0f} ratio={move / ping:.2f}")
+        # Each window with metrics beside the one without, taken one after the other: the
+        # median of their ratios (the machine's speed drifts less within a pair).
+        cost = statistics.median(m / u for m, u in zip(moves, uncounted, strict=True))
+        mode = "files" if multiprocess_dir() else "memory"
+        print(
+            f"moves_per_s={move:.0f} ping_per_s={ping:.0f} ratio={move / ping:.2f} "
+            f"metrics_cost={cost:.2f} metrics_in={mode}"
+        )
+    if args.multiprocess and multiprocess_dir():
+        remove_multiprocess_dir(multiprocess_dir() or "")
 
 
 if __name__ == "__main__":
