@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from importlib.metadata import PackageNotFoundError, version
+from importlib.metadata import PackageNotFoundError, packages_distributions, version
 
 import redis
 from prometheus_client import Counter, Gauge, Histogram
@@ -174,10 +174,14 @@ BUILD = Gauge(
 
 
 def app_version() -> str:
-    try:
-        return version("cup-and-claim")
-    except PackageNotFoundError:
-        return "unknown"
+    """The installed distribution's version (the one that ships this package)."""
+    shipped = packages_distributions()
+    for package in ("ops", "tables"):  # (an older editable install may not list ops yet)
+        try:
+            return version(shipped[package][0])
+        except (KeyError, IndexError, PackageNotFoundError):
+            continue
+    return "unknown"
 
 
 def started_as(role: str) -> None:

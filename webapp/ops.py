@@ -21,8 +21,9 @@ from flask import Flask, Response, g, request
 from flask.typing import ResponseReturnValue
 
 from ops import labels, metrics
-from ops.health import OK, Verdict
+from ops.health import OK, Verdict, parse_bind
 from ops.logs import set_table
+from ops.server import OpsServer
 from tables.store import TableStore
 
 LONG_POLL_ENDPOINT = "api.wait"
@@ -147,3 +148,23 @@ def _verdict(verdict: Verdict) -> ResponseReturnValue:
 
 def _number(raw: str | None) -> int:
     return int(raw) if raw and raw.isascii() and raw.isdigit() else 0
+
+
+def ops_bind(env: dict[str, str] | None = None) -> tuple[str, int] | None:
+    """``OPS_BIND``, parsed (a ValueError naming it when malformed), or None when unset."""
+    bind = (os.environ if env is None else env).get("OPS_BIND", "").strip()
+    return parse_bind(bind) if bind else None
+
+
+def serve_ops_port(store: TableStore, bind: tuple[str, int] | None) -> OpsServer | None:
+    """``python -m webapp`` (one threaded process): its own operator port when ``OPS_BIND``
+    asks, with the same readiness as ``/readyz``. (Under gunicorn the master serves it.)"""
+    metrics.started_as("web")
+    if bind is None:
+        return None
+    redis_check = RedisCheck(store)
+    return OpsServer(
+        bind,
+        live=lambda: Verdict({"process": OK}),
+        ready=lambda: Verdict({"redis": redis_check.state(), "load": load_state()}),
+    ).start()
