@@ -16,7 +16,6 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-import redis
 from flask import Flask, Response, g, request
 from flask.typing import ResponseReturnValue
 
@@ -24,6 +23,7 @@ from ops import labels, metrics
 from ops.health import OK, Verdict, parse_bind
 from ops.logs import set_table
 from ops.server import OpsServer
+from tables.health import RedisWatch
 from tables.store import TableStore
 
 LONG_POLL_ENDPOINT = "api.wait"
@@ -115,26 +115,23 @@ def load_state(env: dict[str, str] | None = None) -> str:
 
 class RedisCheck:
     """Whether Redis answers: the serving process's watch (tables.health, every 0.5 s) when
-    it has one and it is fresh, else a ping of our own, at most once a second."""
+    it has one and it is fresh, else a watch of our own, asked at most once a second (its
+    ping has a 1 s timeout and no retries: a readiness probe must answer quickly)."""
 
     def __init__(self, store: TableStore) -> None:
         self.store = store
-        self._pinged_at = -PING_EVERY
-        self._answer = OK
+        self._own: RedisWatch | None = None
 
     def state(self) -> str:
         watch = self.store.health
         now = time.monotonic()
-        if watch is not None and now - watch.checked_at < FRESH_SECONDS:
-            return OK if watch.up else "down"
-        if now - self._pinged_at >= PING_EVERY:
-            self._pinged_at = now
-            try:
-                self.store.redis.ping()
-                self._answer = OK
-            except redis.RedisError:
-                self._answer = "down"
-        return self._answer
+        if watch is None or now - watch.checked_at >= FRESH_SECONDS:
+            if self._own is None:
+                self._own = RedisWatch(self.store.redis, "webapp")
+            watch = self._own
+            if now - watch.checked_at >= PING_EVERY:
+                watch.check()
+        return OK if watch.up else "down"
 
 
 def _verdict(verdict: Verdict) -> ResponseReturnValue:

@@ -267,7 +267,7 @@ def test_both_processes_log_one_json_object_per_line_without_secrets(world):
     assert any("operator port" in json.loads(line)["event"] for line in world.bot.log.splitlines())
 
 
-def test_without_redis_neither_process_is_ready_but_both_stay_alive(world):
+def test_without_redis_neither_process_is_ready_but_both_stay_alive_and_come_back(world):
     world.redis.stop()
     deadline = time.monotonic() + 30
     bot = web = None
@@ -282,3 +282,9 @@ def test_without_redis_neither_process_is_ready_but_both_stay_alive(world):
     assert httpx.get(f"{world.bot_ops}/healthz", timeout=5).status_code == 200
     assert httpx.get(f"{world.proxy.url}/healthz", timeout=5).status_code == 200
     assert world.prometheus.wait_for("min(cupclaim_redis_up)", 0) == 0
+    world.redis.start()  # the same port and data
+    for url in (f"{world.bot_ops}/readyz", f"{world.proxy.url}/readyz"):
+        deadline = time.monotonic() + 30
+        while httpx.get(url, timeout=5).status_code != 200:
+            assert time.monotonic() < deadline, url
+            time.sleep(0.2)
