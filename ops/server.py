@@ -67,6 +67,12 @@ class OpsServer:
             self._server.shutdown()
             self._server.server_close()
 
+    def close_in_child(self) -> None:
+        """In a forked child (a gunicorn worker): close the inherited listening socket, which
+        only the parent's thread serves, so the port dies with the parent."""
+        if self._server is not None:
+            self._server.socket.close()
+
     def app(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         path = environ.get("PATH_INFO", "")
         if environ.get("REQUEST_METHOD") not in ("GET", "HEAD"):

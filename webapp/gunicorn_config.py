@@ -35,6 +35,7 @@ from typing import Any
 from ops.multiproc import fresh_multiprocess_dir, remove_multiprocess_dir
 
 METRICS_DIR = fresh_multiprocess_dir()
+OPS_SERVER: list[Any] = []  # the master's operator port, once when_ready has opened it
 
 bind = os.environ.get("WEB_BIND", "0.0.0.0:8080")
 workers = int(os.environ.get("WEB_WORKERS", "2"))
@@ -48,7 +49,10 @@ GEVENT_POOL = 120  # Redis connections per gevent worker (requests beyond it wai
 
 
 def post_fork(server: Any, worker: Any) -> None:
-    """In each worker, before the app loads: how many requests talk to Redis at once."""
+    """In each worker, before the app loads: how many requests talk to Redis at once (and
+    the master's operator port is the master's alone)."""
+    if OPS_SERVER:
+        OPS_SERVER[0].close_in_child()
     if worker.cfg.worker_class_str == "gevent":
         os.environ["WEB_THREADS"] = str(GEVENT_POOL)
     else:
@@ -81,7 +85,9 @@ def when_ready(server: Any) -> None:
         return Verdict({"workers": OK if server.WORKERS else "none"})
 
     try:
-        OpsServer(parse_bind(bind), live=always_live, ready=workers_running).start()
+        OPS_SERVER.append(
+            OpsServer(parse_bind(bind), live=always_live, ready=workers_running).start()
+        )
     except (OSError, ValueError) as error:
         logging.getLogger("gunicorn.error").error("cannot serve OPS_BIND %s: %s", bind, error)
         sys.exit(1)
