@@ -6,6 +6,7 @@ WORKDIR /app
 
 COPY pyproject.toml README.md ./
 COPY games ./games
+COPY ops ./ops
 COPY tables ./tables
 COPY telegram_bot ./telegram_bot
 COPY webapp ./webapp

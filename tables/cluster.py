@@ -20,6 +20,8 @@ from redis.backoff import ExponentialBackoff
 from redis.cluster import RedisCluster
 from redis.exceptions import ClusterDownError, ClusterError, SlotNotCoveredError
 
+from ops import metrics
+
 log = logging.getLogger(__name__)
 
 FAILOVER_PATIENCE = 30.0  # seconds a command keeps trying while the cluster heals
@@ -55,6 +57,7 @@ class PatientCluster(RedisCluster):
                 return super().execute_command(*args, **kwargs)
             except TRANSIENT as error:
                 failures += 1
+                metrics.cluster_retry(str(error))
                 if time.monotonic() >= deadline or not self._may_retry(args, kwargs):
                     raise
                 if failures == 1:

@@ -29,6 +29,7 @@ from typing import Any
 import redis
 from redis.backoff import ExponentialBackoff
 
+from ops import metrics
 from tables.cluster import FAILOVER_PATIENCE
 from tables.durability import Durability, connected_replicas, parse_info
 from tables.fastlink import ClusterLink, FastLinkUnavailable
@@ -102,6 +103,7 @@ class ClusterCommitter:
                     elif kind == "ASK":
                         host, port = text.split(" ")[2].rsplit(":", 1)
                         ask = (host, int(port))
+                        metrics.cluster_retry(kind)
                         continue
                     elif kind in ("TRYAGAIN", "CLUSTERDOWN"):
                         retry_reason = text
@@ -114,12 +116,14 @@ class ClusterCommitter:
                     result = int(first)
                     if result == -2 and unsure and self._is_ours(table_key, expected, doc):
                         result = expected + 1  # the reply lost was this very commit's
+                        metrics.lost_reply(result)
                     elif result > 0 and self.durability.replicas:
                         self._check_durable(address, replies[1])
                     if failures and result > 0:
                         self._announce_again(hints)
                     return result
             failures += 1
+            metrics.cluster_retry(retry_reason or "")
             if backoff is None:
                 backoff = ExponentialBackoff(cap=0.5, base=0.02)
                 deadline = time.monotonic() + self.patience

@@ -21,6 +21,7 @@ from typing import Any
 
 import redis
 
+from ops import metrics
 from tables import keys
 from tables.cluster_commit import ClusterCommitter
 from tables.durability import Durability, connected_replicas
@@ -114,6 +115,7 @@ class Committer:
                 replies = self._send_all(commands) if attempt == 0 else self._pipeline(commands)
             except (redis.ConnectionError, redis.TimeoutError):
                 settled = self._settle(table_id, version, change_id)
+                metrics.lost_reply(settled)
                 if settled is None:
                     continue  # it never ran, and the table is as we read it: send it again
                 if settled > 0:

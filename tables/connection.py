@@ -27,6 +27,7 @@ import redis
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
+from ops import metrics
 from tables.cluster import cluster_enabled, make_cluster_client
 from tables.redis_server import RedisServer
 
@@ -41,6 +42,23 @@ CONNECT_RETRIES = 8
 
 class RedisConfigError(ValueError):
     pass
+
+
+class CountingRetry(Retry):
+    """redis-py's retry, counting what went wrong (``cupclaim_redis_errors_total``): every
+    connection attempt that failed, and a call that timed out. An error passing through
+    nested retries (a connect inside a command) is counted once."""
+
+    def call_with_retry(self, do, fail, *args, **kwargs):  # type: ignore[no-untyped-def]
+        def counted_fail(error: Exception, *more: int) -> object:
+            metrics.redis_error(error)
+            return fail(error, *more)
+
+        try:
+            return super().call_with_retry(do, counted_fail, *args, **kwargs)
+        except (redis.ConnectionError, redis.TimeoutError) as error:
+            metrics.redis_error(error)
+            raise
 
 
 def pool_size_for(threads: int) -> int:
@@ -63,7 +81,7 @@ def make_client(
         socket_connect_timeout=min(seconds, 2.0),
         socket_keepalive=True,
         health_check_interval=30,
-        retry=Retry(
+        retry=CountingRetry(
             ExponentialBackoff(cap=2.0, base=0.05),
             retries=CONNECT_RETRIES,
             supported_errors=(redis.ConnectionError,),

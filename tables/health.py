@@ -10,12 +10,14 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+import time
 
 import redis
 from redis.backoff import NoBackoff
 from redis.cluster import RedisCluster
 from redis.retry import Retry
 
+from ops import metrics
 from tables.cluster import is_cluster
 
 log = logging.getLogger(__name__)
@@ -25,6 +27,8 @@ class RedisWatch:
     def __init__(self, client: redis.Redis, name: str) -> None:
         self.name = name
         self.up = True
+        self.checked_at = 0.0  # time.monotonic() of the last check (readiness wants it fresh)
+        self.masters: frozenset[str] | None = None  # a cluster's masters, to see failovers
         self.cluster = client if is_cluster(client) else None
         if self.cluster is not None:
             return  # a cluster is probed through its own client, node by node
@@ -39,9 +43,11 @@ class RedisWatch:
         self.probe = redis.Redis(connection_pool=pool, retry=Retry(NoBackoff(), 0))
 
     def check(self) -> bool:
+        self.checked_at = time.monotonic()
         try:
             self._ping()
         except redis.RedisError as error:
+            metrics.redis_state(False)
             if self.up:
                 log.warning(
                     "%s: Redis unavailable (%s); waiting for it to come back", self.name, error
@@ -51,6 +57,7 @@ class RedisWatch:
         if not self.up:
             log.warning("%s: Redis is back", self.name)
         self.up = True
+        metrics.redis_state(True)
         return True
 
     def _ping(self) -> None:
@@ -63,6 +70,11 @@ class RedisWatch:
             with contextlib.suppress(redis.RedisError):
                 self.cluster.nodes_manager.initialize()
             raise
+        masters = frozenset(node.name for node in self.cluster.get_primaries())
+        if self.masters is not None and masters != self.masters:
+            log.warning("%s: the Redis Cluster's masters changed (a failover)", self.name)
+            metrics.failover_seen()
+        self.masters = masters
 
     def run_in_thread(self, stop: threading.Event, interval: float = 0.5) -> threading.Thread:
         def loop() -> None:

@@ -8,12 +8,14 @@ several seats deciding at once never get in each other's way.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from games.base import Action, Event
 from games.errors import IllegalAction
 from games.registry import get_game
 from games.rng import Rng
+from ops import metrics
 from tables.deadlines import (
     CPU,
     IDLE_EXPIRY,
@@ -132,7 +134,9 @@ def cpu_move(table: Table, seat: int, rng: Rng) -> list[Event]:
     assert table.state is not None
     state = game.load(table.state)
     level = table.seats[seat].cpu or AUTOPILOT_LEVEL
+    started = time.perf_counter()
     action = game.cpu_action(game.view(state, seat), level, rng)
+    metrics.cpu_decided(table.game, level, started)
     return seat_move(table, seat, action, rng)
 
 

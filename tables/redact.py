@@ -14,9 +14,12 @@ Shared by the bot and the web app (both reach Telegram). Two layers:
 from __future__ import annotations
 
 import logging
+import os
 import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
+
+from ops.logs import JsonFormatter
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 # A bot token: the bot's id, a colon, then the secret part (35 characters today).
@@ -71,10 +74,26 @@ class RedactingFormatter(logging.Formatter):
 
 
 def configure_logging(level: str | int, secrets: Iterable[str | None] = ()) -> None:
-    """Log to stderr at ``level``, quiet the HTTP client's request lines, redact secrets."""
+    """Log to stderr at ``level``, quiet the HTTP client's request lines, redact secrets;
+    one JSON object per line with ``LOG_FORMAT=json`` (ops.logs)."""
     logging.basicConfig(level=level, format=LOG_FORMAT)
     for name in QUIET_LOGGERS:
         logging.getLogger(name).setLevel(logging.WARNING)
-    formatter = RedactingFormatter(LOG_FORMAT, secrets)
     for handler in logging.getLogger().handlers:
-        handler.setFormatter(formatter)
+        handler.setFormatter(formatter_for(secrets))
+
+
+def formatter_for(secrets: Iterable[str | None] = ()) -> logging.Formatter:
+    """The formatter ``LOG_FORMAT`` asks for (``text``, the default, or ``json``), redacting."""
+    redacting = RedactingFormatter(LOG_FORMAT, secrets)
+    if os.environ.get("LOG_FORMAT", "text").strip().lower() == "json":
+        return JsonFormatter(redacting.redact)
+    return redacting
+
+
+def formatter_from_env() -> logging.Formatter:
+    """``formatter_for`` the secrets the environment holds (for logging set up by a
+    configuration file, as gunicorn's is)."""
+    return formatter_for(
+        [os.environ.get("TELEGRAM_BOT_TOKEN"), redis_password(os.environ.get("REDIS_URL"))]
+    )

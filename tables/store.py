@@ -26,6 +26,7 @@ from games.base import Event
 from games.errors import GameError
 from games.registry import get_game
 from games.rng import Rng, SecureRng
+from ops import metrics
 from tables import codec, keys, lobby, play, stats
 from tables.commit import Command, Committer, new_change_id
 from tables.deadlines import next_deadline, refresh_turns
@@ -39,6 +40,7 @@ from tables.errors import (
     TableExists,
 )
 from tables.fastread import FastReads
+from tables.health import RedisWatch
 from tables.hints import IndexHints
 from tables.ids import is_table_id, new_table_id
 from tables.log import TableLog
@@ -107,6 +109,7 @@ class TableStore:
         self._docs: OrderedDict[str, Table] = OrderedDict()
         self.hints = IndexHints(self.layout, self.config.open_key_ttl, self.config.updates_maxlen)
         self.watcher: Watchers | None = None  # set by processes that wait for changes
+        self.health: RedisWatch | None = None  # set by processes that watch Redis (readiness)
 
     # --- reading -------------------------------------------------------------------------
 
@@ -209,6 +212,7 @@ class TableStore:
         events: list[Event] = [{"type": "created", "by": table.seats[0].name}]
         self.committer.write_new(table.id, _dump(table), self.config.open_key_ttl)
         table.version = 1
+        metrics.table_opened(game)
         self._remember(table)  # whoever joins next through this process skips a read
         self._after_commit(table)
         return Outcome(table, events)
@@ -223,21 +227,24 @@ class TableStore:
         from a small local cache when its version is known; the check-and-set makes that
         safe (a stale read is refused and read again), and Redis stays the only truth.
         """
+        started = time.perf_counter()
         for attempt in range(MAX_RACE_RETRIES):
             table = self._cached(table_id, expected_version) if attempt == 0 else None
             from_cache = table is not None
             if table is None:
                 table = self.load(table_id)
             if expected_version is not None and table.version != expected_version:
+                metrics.change_refused(table.game, table.status, StaleMove.code)
                 raise StaleMove("the table has moved on")
             seats_before = [seat.user_id for seat in table.seats]
             status_before = table.status
             try:
                 events = change(table)
-            except (TableError, GameError):
+            except (TableError, GameError) as error:
                 if from_cache:  # a refusal may come from an old copy: judge the fresh table
                     self._docs.pop(table_id, None)
                     continue
+                metrics.change_refused(table.game, status_before, error.code)
                 raise
             table.updated_at = self.clock()
             refresh_turns(table, table.updated_at)  # a new decision starts its seat's clock
@@ -280,11 +287,13 @@ class TableStore:
             if result == -2:
                 self._docs.pop(table_id, None)
                 if expected_version is not None:
+                    metrics.change_refused(table.game, status_before, StaleMove.code)
                     raise StaleMove("someone else moved first")
                 continue
             table.version = int(result)
             self._remember(table)
             self.committer.scatter(self._closing_commands(table, status_before))
+            metrics.table_changed(table.game, status_before, table.status, started)
             return Outcome(table, events)
         raise Busy("the table is too busy, try again")
 
@@ -364,6 +373,7 @@ class TableStore:
         def fire(table: Table) -> list[Event]:
             if not table.is_open or table.deadline is None or table.deadline > now:
                 raise _NotDue
+            metrics.deadline_fired(table.deadline, now)
             return play.on_deadline(table, table.deadline_kind, now, self.rng)
 
         try:

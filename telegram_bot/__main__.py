@@ -17,6 +17,7 @@ from tables.redact import configure_logging, mask_token, redis_password
 from tables.store import TableStore
 from telegram_bot.app import build_application, start_background, stop_background
 from telegram_bot.config import BotConfig, ConfigError
+from telegram_bot.ops_port import start_ops
 from telegram_bot.webhook import limit_webhook_server
 
 ALLOWED_UPDATES = [
@@ -43,7 +44,7 @@ def main() -> int:
         handler.addFilter(_without_refused_token)
     try:
         return run(config)
-    except RedisConfigError as error:
+    except (RedisConfigError, ConfigError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except InvalidToken:
@@ -65,6 +66,7 @@ def _without_refused_token(record: logging.LogRecord) -> bool:
 def run(config: BotConfig) -> int:
     store = TableStore(connect(config.redis_url))
     application = build_application(config, store)
+    start_ops(config, store, application)  # the operator's port, before anything can hang
     if config.role == "worker":
         asyncio.run(run_worker(application))
         return 0

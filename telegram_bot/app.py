@@ -8,7 +8,12 @@ import logging
 import os
 import socket
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
+from telegram import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    Update,
+)
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -16,6 +21,7 @@ from telegram.ext import (
     ChosenInlineResultHandler,
     CommandHandler,
     InlineQueryHandler,
+    TypeHandler,
     filters,
 )
 
@@ -31,11 +37,13 @@ from telegram_bot import (
     practice,
     stats_commands,
 )
+from telegram_bot.api_metrics import CountingRequest, count_update
 from telegram_bot.chat_budget import ChatBudget
 from telegram_bot.config import BotConfig
 from telegram_bot.notifier import Notifier
 from telegram_bot.people import answers_refusals as guard
 from telegram_bot.services import Services
+from telegram_bot.status_command import owners_only, show_status
 from telegram_bot.sweeper import Sweeper
 from translations import SUPPORTED_LANGUAGES, render, tr
 
@@ -48,6 +56,8 @@ def build_application(config: BotConfig, store: TableStore) -> Application:
         Application.builder()
         .token(config.token)
         .base_url(config.api_base_url)
+        .request(CountingRequest(connection_pool_size=256))  # PTB's sizes, every call counted
+        .get_updates_request(CountingRequest(connection_pool_size=1))
         .rate_limiter(
             AIORateLimiter(group_max_rate=config.group_messages_per_minute, max_retries=5)
         )
@@ -59,6 +69,7 @@ def build_application(config: BotConfig, store: TableStore) -> Application:
     application.bot_data["services"] = services
     groups = filters.ChatType.GROUPS
     add = application.add_handler
+    add(TypeHandler(Update, count_update), group=-1)  # every update counted, then handled
     add(CommandHandler(["start", "help"], guard(commands.start_or_help)))
     add(CommandHandler("play", guard(commands.play_menu)))
     for game in GAMES.values():  # each game's own command, from the registry
@@ -71,6 +82,8 @@ def build_application(config: BotConfig, store: TableStore) -> Application:
     add(CommandHandler("log", guard(fairness_commands.send_log)))
     add(CommandHandler("tutorial", guard(practice.start_tutorial)))
     add(CommandHandler("language", guard(language.choose)))
+    if config.owner_ids:  # only they, only in private; anyone else gets no answer at all
+        add(CommandHandler("status", guard(show_status), filters=owners_only(config)))
     add(CallbackQueryHandler(language.chosen, pattern=f"^{language.CALLBACK_PREFIX}"))
     add(CallbackQueryHandler(commands.play_chosen, pattern=f"^{commands.PLAY_PREFIX}"))
     add(CallbackQueryHandler(buttons.button))
@@ -130,6 +143,8 @@ async def _post_init(application: Application) -> None:
         asyncio.create_task(services.notifier.run(), name="notifier"),
         asyncio.create_task(Sweeper(services.store, services.notifier).run(), name="sweeper"),
     ]
+    if services.ops is not None:  # the heartbeat behind /healthz and /readyz
+        services.tasks.append(asyncio.create_task(services.ops.run(), name="ops"))
     log.info("bot @%s is up", services.bot_username)
 
 

@@ -18,6 +18,7 @@ from telegram.ext import ContextTypes
 from games.base import Game
 from games.errors import GameError, NotYourTurn
 from games.registry import get_game
+from ops.logs import set_table
 from tables import play
 from tables.deadlines import acting_seats
 from tables.errors import NoSuchTable, StaleMove, TableError
@@ -42,6 +43,7 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     language = await person_language(context, query.from_user)
     try:
         pressed = parse(query.data)
+        set_table(pressed.table_id)  # what this press logs is about this table
     except BadCallbackData:
         await alert(query, error_text("bad_button", language))
         return

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 import redis
 
+from ops import metrics
+
 BURST = 3.0  # messages a chat takes back to back before the per-second rate applies
 OVERALL_KEY = "budget:overall"  # all chats together: Telegram allows about 30 a second
 OVERALL_BURST = 8.0
@@ -110,7 +112,7 @@ class ChatBudget:
             budget = await asyncio.to_thread(self.try_take, chat_id, cost)
             if budget.wait <= 0:
                 return
-            await asyncio.sleep(min(budget.wait, 5.0) + 0.01)
+            await metrics.budget_wait(min(budget.wait, 5.0) + 0.01)  # counted as waiting
 
     async def wait_for(self, chat_id: int, cost: float = 1) -> None:
         """Wait until ``cost`` messages would be allowed, without counting them."""
@@ -118,4 +120,4 @@ class ChatBudget:
             budget = await asyncio.to_thread(self.peek, chat_id, cost)
             if budget.wait <= 0:
                 return
-            await asyncio.sleep(min(budget.wait, 5.0) + 0.01)
+            await metrics.budget_wait(min(budget.wait, 5.0) + 0.01)  # counted as waiting

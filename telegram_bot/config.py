@@ -8,6 +8,7 @@ import os
 import re
 from dataclasses import dataclass
 
+from ops.health import parse_bind
 from tables.connection import RedisConfigError, configured_pool_size, configured_timeout
 from tables.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
 
@@ -36,6 +37,8 @@ class BotConfig:
     webhook_listen: str = "0.0.0.0"
     webhook_port: int = 8443
     webhook_secret: str = ""
+    ops_bind: tuple[str, int] | None = None  # the operator's port: /metrics, /healthz, /readyz
+    owner_ids: frozenset[int] = frozenset()  # who may send /status (in private)
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> BotConfig:
@@ -65,8 +68,14 @@ class BotConfig:
         secret = env.get("WEBHOOK_SECRET") or derived_webhook_secret(token)
         if not SECRET_PATTERN.match(secret):
             raise ConfigError("WEBHOOK_SECRET may use only A-Z, a-z, 0-9, _ and -, up to 256")
+        try:
+            ops_bind = parse_bind(env["OPS_BIND"]) if env.get("OPS_BIND", "").strip() else None
+        except ValueError as error:
+            raise ConfigError(str(error)) from None
         return cls(
             token=token,
+            ops_bind=ops_bind,
+            owner_ids=_owner_ids(env.get("OWNER_IDS", "")),
             role=role,
             webhook_url=webhook_url,
             webhook_listen=env.get("WEBHOOK_LISTEN", "0.0.0.0"),
@@ -81,6 +90,14 @@ class BotConfig:
             chat_messages_per_second=max(0.1, chat_rate),
             log_level=env.get("LOG_LEVEL", "INFO").upper(),
         )
+
+
+def _owner_ids(raw: str) -> frozenset[int]:
+    """``OWNER_IDS``: Telegram user ids, separated by commas or spaces."""
+    parts = raw.replace(",", " ").split()
+    if not all(part.isascii() and part.isdigit() and 0 < int(part) < 2**53 for part in parts):
+        raise ConfigError("OWNER_IDS must be Telegram user ids (numbers), separated by commas")
+    return frozenset(int(part) for part in parts)
 
 
 def _number(env: dict[str, str], name: str, default: float) -> float:

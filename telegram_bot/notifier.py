@@ -19,6 +19,8 @@ import redis
 from telegram import Bot, InlineKeyboardMarkup
 from telegram.error import BadRequest, Forbidden, TelegramError
 
+from ops import metrics
+from ops.logs import set_table
 from tables import updates
 from tables.errors import NoSuchTable
 from tables.model import FINISHED, PLAYING, Table
@@ -114,6 +116,7 @@ class Notifier:
             await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
 
     async def _drain(self, table_id: str) -> None:
+        set_table(table_id)  # what this task logs is about this table
         try:
             while table_id in self._dirty:
                 self._dirty.discard(table_id)
@@ -174,6 +177,7 @@ class Notifier:
             with_a_change = shown is not None or not table.is_open
             if with_a_change and await self._room_for_story(table):
                 await self._post_story(table, pending, message_id, text, keyboard)
+                metrics.shown_in_group(table.updated_at)
                 return
             # A busy group: the table message carries the news until there is room.
             await asyncio.to_thread(self.messages.push_story, table_id, pending)
@@ -192,6 +196,7 @@ class Notifier:
             new_id = await self._send(table, text, keyboard)
             if new_id is not None:
                 await asyncio.to_thread(self.messages.set_message_id, table_id, new_id)
+        metrics.shown_in_group(table.updated_at)
         if not table.is_open:
             self._last_edit.pop(table_id, None)
             self._chats.pop(table_id, None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from telegram.ext import ContextTypes
 
@@ -19,6 +20,7 @@ class Services:
     bot_username: str = ""
     inline_mode: bool = False  # the bot answers inline queries (set from getMe at start)
     tasks: list = field(default_factory=list)
+    ops: Any = None  # telegram_bot.ops_port.BotOps: health and the heartbeat
 
 
 def services(context: ContextTypes.DEFAULT_TYPE) -> Services:

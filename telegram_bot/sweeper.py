@@ -31,7 +31,7 @@ class Sweeper:
         self.notifier = notifier
         self.interval = interval
         self.render_check_every = render_check_every
-        self.watch = RedisWatch(store.redis, "bot")
+        self.watch = store.health or RedisWatch(store.redis, "bot")  # /readyz reads it too
 
     async def run(self) -> None:
         tick = 0

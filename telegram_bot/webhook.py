@@ -15,13 +15,20 @@ setting for it, so before ``run_webhook`` we hand its webhook module a Tornado
 
 The test (tests/telegram_bot/test_webhook_limits_e2e.py) runs the real bot and checks both
 the refusal and the bot's memory, so a PTB that stops building its server this way shows.
+
+The same server counts each answer the webhook gives (``cupclaim_webhook_requests_total``:
+accepted, or refused without the secret); a body refused for its size never reaches the
+app and is not counted.
 """
 
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from tornado.httpserver import HTTPServer
+
+from telegram_bot.api_metrics import count_webhook_answer
 
 MAX_BODY_BYTES = 1 << 20
 MAX_HEADER_BYTES = 16 << 10
@@ -31,13 +38,20 @@ BODY_SECONDS = 10.0
 
 def limited_server_class(max_body: int = MAX_BODY_BYTES) -> functools.partial[HTTPServer]:
     return functools.partial(
-        HTTPServer,
+        _counted_server,
         max_body_size=max_body,
         max_buffer_size=max_body + MAX_HEADER_BYTES,
         max_header_size=MAX_HEADER_BYTES,
         idle_connection_timeout=IDLE_SECONDS,
         body_timeout=BODY_SECONDS,
     )
+
+
+def _counted_server(app: Any, **settings: Any) -> HTTPServer:
+    """Tornado's server for PTB's webhook app, whose every answer is counted (PTB's app
+    logs none: its ``log_request`` is empty)."""
+    app.log_request = count_webhook_answer
+    return HTTPServer(app, **settings)
 
 
 def limit_webhook_server(max_body: int = MAX_BODY_BYTES) -> None:

@@ -27,9 +27,16 @@ def services(name: str) -> dict[str, Any]:
 
 
 def test_only_the_proxy_is_published():
-    for name in ("docker-compose.yml", "docker-compose.scale.yml"):
+    """To the world: nginx only. The monitoring profile's Prometheus and Grafana listen on
+    the host's loopback only; the operator's ports (9100) are never published."""
+    for name in ("docker-compose.yml", "docker-compose.scale.yml", "docker-compose.cluster.yml"):
         published = {service for service, spec in services(name).items() if spec.get("ports")}
-        assert published <= {"proxy"}, (name, published)
+        monitoring = {s for s in published if "monitoring" in services(name)[s].get("profiles", [])}
+        assert published - monitoring <= {"proxy"}, (name, published)
+        for service in monitoring:
+            assert all(str(p).startswith("127.0.0.1:") for p in services(name)[service]["ports"])
+        for spec in services(name).values():
+            assert not any("9100" in str(port) for port in spec.get("ports", [])), name
     base = services("docker-compose.yml")
     assert base["proxy"]["image"].startswith("nginx")
     assert any("deploy/nginx.conf" in volume for volume in base["proxy"]["volumes"])

@@ -14,7 +14,7 @@ from games.registry import BUILT_IN
 from translations.errors import ERROR_TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ("tables", "telegram_bot", "webapp")
+SHARED = ("tables", "telegram_bot", "webapp", "ops")
 # Each game's own words (its name and its things); a new game adds its own here.
 GAME_WORDS = re.compile(
     r"\b(mia|cups?|dice|die|bluff\w*"  # Mia

@@ -33,6 +33,7 @@ from webapp.local_host import (
     NotLoopback,
     loopback_address,
 )
+from webapp.ops import ops_bind, serve_ops_port
 from webapp.runtime import serving_store
 
 log = logging.getLogger("webapp")
@@ -103,7 +104,18 @@ def main(argv: list[str] | None = None) -> int:
         host=args.host or config.host,
         port=config.port if args.port is None else args.port,
     )
-    app = create_app(serving_store(config.redis_url), config)
+    try:
+        bind = ops_bind()  # OPS_BIND: /metrics, /healthz, /readyz
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    store = serving_store(config.redis_url)
+    try:
+        serve_ops_port(store, bind)
+    except OSError as error:
+        print(f"error: cannot listen on OPS_BIND: {error.strerror or error}", file=sys.stderr)
+        return 1
+    app = create_app(store, config)
     app.run(host=config.host, port=config.port, threaded=True)
     return 0
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import orjson
 import redis
-from flask import Flask, Response, g, jsonify, render_template, request, send_from_directory
+from flask import Flask, Response, g, render_template, request, send_from_directory
 from flask.typing import ResponseReturnValue
 from werkzeug.datastructures import LanguageAccept
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
@@ -20,9 +20,11 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from games.errors import GameError
 from games.registry import GAMES
+from ops import metrics
 from tables.errors import TableError
 from tables.store import TableStore
 from translations import best_language, tr
+from webapp import ops
 from webapp.api import api
 from webapp.config import WebConfig
 from webapp.errors import API_TEXTS, ApiError, error_response, status_of
@@ -83,6 +85,7 @@ def create_app(
     app = Flask(
         __name__, static_folder=str(HERE / "static"), template_folder=str(HERE / "templates")
     )
+    ops.install(app, store)  # timing, counting, /healthz and /readyz: first of the hooks
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.extensions["webapp"] = WebState(
@@ -142,11 +145,6 @@ def create_app(
         response.headers["Cache-Control"] = "no-cache"
         return response
 
-    @app.get("/healthz")
-    def healthz() -> ResponseReturnValue:
-        store.redis.ping()
-        return jsonify(ok=True)
-
     @app.after_request
     def security_headers(response: Response) -> Response:
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
@@ -183,6 +181,7 @@ def create_app(
 
     @app.errorhandler(redis.RedisError)
     def redis_down(error: redis.RedisError) -> ResponseReturnValue:
+        metrics.redis_error(error)
         log.warning("Redis unavailable: %s", error)
         return error_response("unavailable", language())
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -23,6 +24,8 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 import redis
+
+from ops import labels, metrics
 
 log = logging.getLogger(__name__)
 
@@ -96,11 +99,16 @@ class BotApiMembership:
         return member
 
     def _ask(self, chat_id: int, user_id: int) -> bool:
+        started = time.perf_counter()
         try:
             status_code, body = self._post(self._url, {"chat_id": chat_id, "user_id": user_id})
         except (OSError, ValueError) as error:  # network trouble, or not JSON
+            metrics.bot_api_call("getChatMember", "network_error", time.perf_counter() - started)
             log.warning("getChatMember failed: %s", type(error).__name__)
             raise MembershipUnknown(type(error).__name__) from None
+        metrics.bot_api_call(
+            "getChatMember", labels.api_outcome(status_code), time.perf_counter() - started
+        )
         if isinstance(body, dict) and body.get("ok") is True:
             result = body.get("result")
             if not isinstance(result, dict):

@@ -29,5 +29,6 @@ def redis_pool_size(env: dict[str, str] | None = None) -> int:
 def serving_store(redis_url: str | None) -> TableStore:
     store = TableStore(connect(redis_url, pool_size=redis_pool_size()))
     store.watcher = watcher_for(store.redis)
-    RedisWatch(store.redis, "webapp").run_in_thread(threading.Event())
+    store.health = RedisWatch(store.redis, "webapp")  # also what /readyz reads
+    store.health.run_in_thread(threading.Event())
     return store

@@ -35,6 +35,7 @@ from typing import Any
 
 from flask import current_app, request
 
+from webapp import ops
 from webapp.auth import authenticate
 from webapp.errors import ApiError
 
@@ -112,10 +113,13 @@ def limited_waits(view: Callable[..., Any]) -> Callable[..., Any]:
         limiter: WaitLimiter = current_app.extensions["webapp"].wait_limiter
         slot = limiter.acquire(authenticate().user.id, request.remote_addr or "")
         if slot is None:
+            ops.wait_refused()
             raise ApiError("too_many_waits")
+        ops.wait_opened()
         try:
             return view(*args, **kwargs)
         finally:
+            ops.wait_closed()
             slot.release()
 
     return wrapper

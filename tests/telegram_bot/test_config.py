@@ -51,3 +51,22 @@ def test_a_malformed_token_is_refused_without_being_repeated(token):
 def test_bad_redis_settings_are_a_configuration_error(name, value):
     with pytest.raises(ConfigError, match=name):
         BotConfig.from_env({"TELEGRAM_BOT_TOKEN": TOKEN, name: value})
+
+
+def test_owners_and_the_operator_port():
+    config = BotConfig.from_env({"TELEGRAM_BOT_TOKEN": TOKEN})
+    assert config.owner_ids == frozenset() and config.ops_bind is None
+    config = BotConfig.from_env(
+        {"TELEGRAM_BOT_TOKEN": TOKEN, "OWNER_IDS": "42, 7710001 99", "OPS_BIND": "0.0.0.0:9100"}
+    )
+    assert config.owner_ids == {42, 7710001, 99} and config.ops_bind == ("0.0.0.0", 9100)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [("OWNER_IDS", "alice"), ("OWNER_IDS", "-5"), ("OWNER_IDS", "٤٢"), ("OPS_BIND", "9100"),
+     ("OPS_BIND", "host:99999")],
+)  # fmt: skip
+def test_bad_owner_ids_or_operator_port_are_one_line_at_start(name, value):
+    with pytest.raises(ConfigError, match=name):
+        BotConfig.from_env({"TELEGRAM_BOT_TOKEN": TOKEN, name: value})

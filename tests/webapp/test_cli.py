@@ -15,7 +15,8 @@ from tests.support.bot_process import ROOT, TOKEN
 @pytest.mark.parametrize(
     "extra",
     [{"TELEGRAM_BOT_TOKEN": "12345:short"}, {"REDIS_TIMEOUT": "soon"},
-     {"WAIT_LIMIT_PER_PERSON": "0"}, {"WEBAPP_TRUSTED_PROXIES": "-1"}],
+     {"WAIT_LIMIT_PER_PERSON": "0"}, {"WEBAPP_TRUSTED_PROXIES": "-1"},
+     {"OPS_BIND": "nowhere"}],
 )  # fmt: skip
 def test_a_bad_setting_is_one_line_before_anything_starts(extra):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("TELEGRAM_", "REDIS_"))}
