@@ -7,10 +7,26 @@ from pathlib import Path
 
 import pytest
 import redis
+from hypothesis import settings
 
 from tables.redis_server import RedisServer
 from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env
+
+# Property tests judge what happens, never how fast: a machine busy with the other test workers
+# must not turn a slow example into a failure.
+settings.register_profile("cup-and-claim", deadline=None)
+settings.load_profile("cup-and-claim")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under pytest-xdist (.ci/run: --dist loadgroup) a file's tests run on one worker, in
+    order, sharing its module fixtures; every cluster test shares one worker too, so one
+    session cluster of six redis-servers serves them all."""
+    for item in items:
+        path = item.nodeid.split("::", 1)[0]
+        group = "redis-cluster" if path.startswith("tests/cluster/") else path
+        item.add_marker(pytest.mark.xdist_group(group))
 
 
 @pytest.fixture(scope="session")
@@ -46,7 +62,7 @@ def bot(bot_api, redis_server, redis_client, tmp_path, bot_extra_env):
     env = bot_env(bot_api, redis_server.url, **bot_extra_env)
     process = BotProcess(env, tmp_path / "bot.log").start()
     try:
-        bot_api.wait_for(lambda: bot_api.is_polling, timeout=20)
+        bot_api.wait_for(lambda: bot_api.is_polling, timeout=60)
         yield process
     finally:
         process.stop()

@@ -26,7 +26,7 @@ def cluster_bot(bot_api, redis_cluster, cluster_client, tmp_path):
     env = bot_env(bot_api, redis_cluster.url, **cluster_env(redis_cluster))
     process = BotProcess(env, tmp_path / "bot.log").start()
     try:
-        bot_api.wait_for(lambda: bot_api.is_polling, timeout=30)
+        bot_api.wait_for(lambda: bot_api.is_polling, timeout=60)
         yield process
     finally:
         process.stop()

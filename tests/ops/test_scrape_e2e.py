@@ -82,7 +82,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     bot = BotProcess(env, tmp / "bot.log").start()
     web = proxy = prometheus = None
     try:
-        api.wait_for(lambda: api.is_polling, timeout=30)
+        api.wait_for(lambda: api.is_polling, timeout=60)
         web = Gunicorn(server.url, tmp / "gunicorn.log", OPS_BIND=f"127.0.0.1:{web_port}",
                        LOG_FORMAT="json", TELEGRAM_API_BASE_URL=api.base_url).start()  # fmt: skip
         proxy = Nginx(web.port, tmp / "nginx").start()

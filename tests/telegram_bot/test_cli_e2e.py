@@ -58,7 +58,7 @@ def test_the_bot_log_never_holds_the_token_or_the_webhook_secret(
     env = bot_env(bot_api, redis_server.url, LOG_LEVEL="DEBUG")
     process = BotProcess(env, tmp_path / "bot.log").start()
     try:
-        bot_api.wait_for(lambda: bot_api.is_polling, timeout=20)
+        bot_api.wait_for(lambda: bot_api.is_polling, timeout=60)
         chat = GroupChat(bot_api, GROUP)
         bot_api.send_message(1, GROUP, "/mia")
         chat.wait_table(lambda m: "a new table is open" in m["text"])

@@ -79,7 +79,7 @@ def test_without_redis_url_the_bot_starts_an_embedded_redis_and_says_so(bot_api,
     env.pop("REDIS_URL")
     process = BotProcess(env, tmp_path / "bot.log").start()
     try:
-        bot_api.wait_for(lambda: bot_api.is_polling, timeout=20)
+        bot_api.wait_for(lambda: bot_api.is_polling, timeout=60)
         bot_api.add_user(ALICE, "Alice")
         bot_api.add_chat(GROUP)
         bot_api.send_message(ALICE, GROUP, "/mia")

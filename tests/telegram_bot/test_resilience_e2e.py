@@ -78,7 +78,7 @@ def make_a_move(chat: GroupChat, message: dict) -> dict:
 def test_kill_9_mid_game_and_the_game_goes_on(bot_api, redis_server, redis_client, tmp_path):
     env = bot_env(bot_api, redis_server.url)
     first = BotProcess(env, tmp_path / "bot1.log").start()
-    bot_api.wait_for(lambda: bot_api.is_polling, timeout=20)
+    bot_api.wait_for(lambda: bot_api.is_polling, timeout=60)
     chat, message = two_player_game(bot_api)
     message = make_a_move(chat, message)
     version = table_version(message)
@@ -107,7 +107,7 @@ def test_a_redis_restart_mid_game_loses_nothing_and_everyone_reconnects(bot_api,
     store = TableStore(redis.Redis.from_url(server.url))
     web = WebServer(create_app(store, WebConfig(bot_token=TOKEN))).start()
     try:
-        bot_api.wait_for(lambda: bot_api.is_polling, timeout=20)
+        bot_api.wait_for(lambda: bot_api.is_polling, timeout=60)
         chat, message = two_player_game(bot_api)
         message = make_a_move(chat, message)
         table_id = table_id_of(message)
@@ -260,7 +260,7 @@ def test_a_game_at_full_speed_within_telegrams_flood_limits(redis_server, redis_
         )
         bot = BotProcess(env, tmp_path / "bot.log").start()
         try:
-            api.wait_for(lambda: api.is_polling, timeout=20)
+            api.wait_for(lambda: api.is_polling, timeout=60)
             chat, message = two_player_game(api)
             store = TableStore(redis_client)
             table_id = table_id_of(message)
