@@ -67,6 +67,9 @@ class Table:
     autopilot: list[int] = field(default_factory=list)  # seats a CPU plays for absent people
     left: list[int] = field(default_factory=list)  # seats whose person left a running game
     tutorial: bool = False  # a guided game: hints shown, never counted in stats
+    # The rating outcome of the last finished game, decided by the change that finished it
+    # (tables.ratings): each person's rating before and after.
+    rating: dict[str, Any] | None = None
     version: int = 0  # kept in its own Redis field; filled in on load
 
     @property

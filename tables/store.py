@@ -26,7 +26,7 @@ from games.base import Event
 from games.errors import GameError
 from games.registry import get_game
 from games.rng import Rng, SecureRng
-from tables import codec, keys, lobby, play, stats
+from tables import codec, keys, lobby, play, ratings, stats
 from tables.commit import Command, Committer, new_change_id
 from tables.deadlines import next_deadline, refresh_turns
 from tables.errors import (
@@ -239,6 +239,10 @@ class TableStore:
                     self._docs.pop(table_id, None)
                     continue
                 raise
+            if status_before == PLAYING and table.status == FINISHED and ratings.is_rated(table):
+                # Decided here, so the commit that finishes the game holds it (see ratings).
+                read = self.committer.run(ratings.read_commands(table))
+                table.rating = ratings.outcome(table, read)
             table.updated_at = self.clock()
             refresh_turns(table, table.updated_at)  # a new decision starts its seat's clock
             self._set_deadline(table)
@@ -298,9 +302,18 @@ class TableStore:
         commands: list[Command] = [("EVAL", _RELEASE_IF_OWNED, 1, chat_key, table.id)]
         if status_before == PLAYING and table.status == FINISHED:
             commands += stats.finished_game_commands(table)
+            commands += ratings.apply_commands(table)
             last = keys.chat_last_game(table.chat)
             commands.append(("SET", last, table.id, "EX", self.config.closed_key_ttl))
         return commands
+
+    def settle(self, table_id: str) -> None:
+        """Write again what a finished game leaves beside its table and that is safe to write
+        twice (its rating outcome): for a process that died between the commit and this
+        bookkeeping. The notifier calls it when it shows a finished game."""
+        table = self.load(table_id)
+        if table.status == FINISHED:
+            self.committer.scatter(ratings.apply_commands(table))
 
     def _cached(self, table_id: str, version: int | None) -> Table | None:
         cached = self._docs.get(table_id)
