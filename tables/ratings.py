@@ -65,6 +65,10 @@ end
 local function points(mu, sigma)
   return math.floor(ARGV[4] + ARGV[5] * (tonumber(mu) - 3 * tonumber(sigma)) + 0.5)
 end
+local function applied(key, id)
+  local ids = redis.call('HGET', key, 'ids') or ''
+  return string.find(ids .. ' ', ' ' .. id .. ' ', 1, true) ~= nil, ids
+end
 local function remember(ids, id, kept)
   local list = ' ' .. id .. ids
   local count, cut = 0, #list
@@ -81,8 +85,8 @@ end
 APPLY_PERSON = (
     _MOVE
     + """
-local ids = redis.call('HGET', KEYS[1], 'ids') or ''
-if string.find(ids .. ' ', ' ' .. ARGV[1] .. ' ', 1, true) then return 0 end
+local done, ids = applied(KEYS[1], ARGV[1])
+if done then return 0 end
 local cur = redis.call('HMGET', KEYS[1], 'mu', 'sigma', 'n', 'h')
 local mu, sigma = moved(cur[1], cur[2], ARGV[6], ARGV[7], ARGV[8], ARGV[9])
 local history = (cur[4] or '') .. ' ' .. points(mu, sigma)
@@ -103,8 +107,8 @@ return 1
 APPLY_CHAT = (
     _MOVE
     + """
-local ids = redis.call('HGET', KEYS[1], 'ids') or ''
-if string.find(ids .. ' ', ' ' .. ARGV[1] .. ' ', 1, true) then return 0 end
+local done, ids = applied(KEYS[1], ARGV[1])
+if done then return 0 end
 for i = 7, #ARGV, 5 do
   local user = ARGV[i]
   local mu0, sigma0, n = '', '', 0

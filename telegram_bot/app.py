@@ -29,6 +29,7 @@ from telegram_bot import (
     inline,
     language,
     practice,
+    season_commands,
     stats_commands,
 )
 from telegram_bot.chat_budget import ChatBudget
@@ -67,12 +68,15 @@ def build_application(config: BotConfig, store: TableStore) -> Application:
     add(CommandHandler("cancel", guard(commands.cancel_table)))
     add(CommandHandler("stats", guard(stats_commands.show_stats)))
     add(CommandHandler("top", guard(stats_commands.show_top), filters=groups))
+    add(CommandHandler("season", guard(season_commands.season)))
     add(CommandHandler("verify", guard(fairness_commands.verify)))
     add(CommandHandler("log", guard(fairness_commands.send_log)))
     add(CommandHandler("tutorial", guard(practice.start_tutorial)))
     add(CommandHandler("language", guard(language.choose)))
     add(CallbackQueryHandler(language.chosen, pattern=f"^{language.CALLBACK_PREFIX}"))
     add(CallbackQueryHandler(commands.play_chosen, pattern=f"^{commands.PLAY_PREFIX}"))
+    prefix = season_commands.CALLBACK_PREFIX
+    add(CallbackQueryHandler(guard(season_commands.season_chosen), pattern=f"^{prefix}"))
     add(CallbackQueryHandler(buttons.button))
     add(InlineQueryHandler(inline.hand_query))
     add(ChosenInlineResultHandler(inline.hand_chosen))
@@ -166,6 +170,7 @@ def _commands(language: str) -> tuple[list[BotCommand], list[BotCommand]]:
     group += [
         BotCommand("cancel", tr(language, "Close the open table")),
         BotCommand("top", tr(language, "This chat's best players")),
+        BotCommand("season", tr(language, "Rating seasons of this group")),
         BotCommand("stats", tr(language, "Your statistics")),
         BotCommand("log", tr(language, "The last game, step by step")),
         BotCommand("verify", tr(language, "How to check a game was fair")),

@@ -154,6 +154,9 @@ class Notifier:
             self._retry_later(table_id, CPU_COALESCE_SECONDS)
             return
         shown = await asyncio.to_thread(self.messages.claim_render, table_id, table.version)
+        if shown is not None and table.status == FINISHED:
+            # What the finishing process may not have lived to write (safe to write twice).
+            await asyncio.to_thread(self.store.settle, table_id)
         news: list[str] = []  # one entry per change that has a story: a result stays whole
         if shown is not None:
             batches = await asyncio.to_thread(self.store.log.events_after, table, shown)
