@@ -13,6 +13,7 @@ from typing import Any
 from games.base import Action, Event
 from games.registry import get_game
 from games.rng import Rng
+from tables import seal
 from tables.deadlines import (
     CPU,
     IDLE_EXPIRY,
@@ -74,7 +75,9 @@ def seat_move(table: Table, seat: int, action: Action, rng: Rng) -> list[Event]:
     require_playing(table)
     game = get_game(table.game)
     assert table.state is not None
-    state, events = game.apply(game.load(table.state), seat, action, rng)
+    state, events = game.apply(
+        game.load(table.state), seat, action, seal.rng_for(rng, seal.MOVE, seat, action)
+    )
     return _store(table, state, events)
 
 
@@ -87,7 +90,7 @@ def resign(table: Table, user_id: int, rng: Rng) -> list[Event]:
         raise NotSeated("you are not playing at this table")
     game = get_game(table.game)
     assert table.state is not None
-    state, events = game.resign(game.load(table.state), seat, rng)
+    state, events = game.resign(game.load(table.state), seat, seal.rng_for(rng, seal.RESIGN, seat))
     table.left.append(seat)
     if seat in table.autopilot:
         table.autopilot.remove(seat)
@@ -133,7 +136,9 @@ def cpu_move(table: Table, seat: int, rng: Rng) -> list[Event]:
 def _time_out(table: Table, seat: int, rng: Rng) -> list[Event]:
     game = get_game(table.game)
     assert table.state is not None
-    state, events = game.timeout(game.load(table.state), seat, rng)
+    state, events = game.timeout(
+        game.load(table.state), seat, seal.rng_for(rng, seal.TIMEOUT, seat)
+    )
     in_a_row = table.timeouts.get(str(seat), 0) + 1
     table.timeouts[str(seat)] = in_a_row
     events = _store(table, state, events)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -26,7 +26,7 @@ from games.base import Event
 from games.errors import GameError
 from games.registry import get_game
 from games.rng import Rng, SecureRng
-from tables import codec, keys, lobby, play, ratings, stats
+from tables import codec, keys, lobby, play, ratings, seal, stats
 from tables.commit import Command, Committer, new_change_id
 from tables.deadlines import next_deadline, refresh_turns
 from tables.errors import (
@@ -45,6 +45,7 @@ from tables.log import TableLog
 from tables.model import FINISHED, PLAYING, ChatRef, Seat, Table
 from tables.names import clean_name
 from tables.options import DEFAULT_OPTIONS
+from tables.replay_keys import played_commands, replay_key, replay_ttl_from_env
 from tables.watch import Watchers
 
 _RELEASE_IF_OWNED = """
@@ -76,6 +77,9 @@ class TableConfig:
     open_key_ttl: int = 3 * 86400
     closed_key_ttl: int = 7 * 86400
     updates_maxlen: int = 10000
+    # How long a finished game stays replayable (its log, sealed record and final table):
+    # REPLAY_DAYS, 30 days unless set.
+    replay_ttl: int = field(default_factory=replay_ttl_from_env)
 
 
 @dataclass
@@ -233,13 +237,15 @@ class TableStore:
             seats_before = [seat.user_id for seat in table.seats]
             status_before = table.status
             try:
-                events = change(table)
+                with seal.recording() as calls:  # every call into the rules, for the replay
+                    events = change(table)
             except (TableError, GameError):
                 if from_cache:  # a refusal may come from an old copy: judge the fresh table
                     self._docs.pop(table_id, None)
                     continue
                 raise
-            if status_before == PLAYING and table.status == FINISHED and ratings.is_rated(table):
+            finishing = status_before == PLAYING and table.status == FINISHED
+            if finishing and ratings.is_rated(table):
                 # Decided here, so the commit that finishes the game holds it (see ratings).
                 read = self.committer.run(ratings.read_commands(table))
                 table.rating = ratings.outcome(table, read)
@@ -262,7 +268,12 @@ class TableStore:
             ]
             fields = game.event_fields
             doc = _dump(table)
-            script_keys = [keys.table(table_id), keys.game_log(table_id, table.game_no)]
+            script_keys = [
+                keys.table(table_id),
+                keys.game_log(table_id, table.game_no),
+                seal.seal_key(table_id, table.game_no),
+                replay_key(table_id, table.game_no),
+            ]
             script_args = [
                 table.version,
                 doc,
@@ -273,6 +284,9 @@ class TableStore:
                 self.layout.publish_command,
                 new_change_id(),
                 self.committer.ids_width,
+                _compact([table.version + 1, calls]) if calls else "",
+                self.config.replay_ttl if finishing else ttl,  # the log's and the record's
+                "1" if finishing else "0",  # the final table is kept for its replay
             ]
             hints = self.hints.collect(table, table.version + 1, indexes_changed)
             result = self.committer.commit(
@@ -303,6 +317,7 @@ class TableStore:
         if status_before == PLAYING and table.status == FINISHED:
             commands += stats.finished_game_commands(table)
             commands += ratings.apply_commands(table)
+            commands += played_commands(table, self.config.replay_ttl)
             last = keys.chat_last_game(table.chat)
             commands.append(("SET", last, table.id, "EX", self.config.closed_key_ttl))
         return commands
@@ -313,7 +328,9 @@ class TableStore:
         bookkeeping. The notifier calls it when it shows a finished game."""
         table = self.load(table_id)
         if table.status == FINISHED:
-            self.committer.scatter(ratings.apply_commands(table))
+            self.committer.scatter(
+                ratings.apply_commands(table) + played_commands(table, self.config.replay_ttl)
+            )
 
     def _cached(self, table_id: str, version: int | None) -> Table | None:
         cached = self._docs.get(table_id)

@@ -22,6 +22,7 @@ from translations import best_language
 from webapp.api import api
 from webapp.config import WebConfig
 from webapp.errors import ApiError, error_response
+from webapp.games_api import games_api
 from webapp.local import LocalMode, is_loopback_host_header, local_api
 from webapp.membership import BotApiMembership, Everyone, Membership
 from webapp.wait_limits import WaitLimiter
@@ -95,6 +96,7 @@ def create_app(
             app.wsgi_app, x_for=config.trusted_proxies, x_proto=config.trusted_proxies
         )
     app.register_blueprint(api)
+    app.register_blueprint(games_api)
     if local is not None:
         app.register_blueprint(local_api)
 

@@ -21,6 +21,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "wrong_host": 403,
     "not_member": 403,
     "no_such_table": 404,
+    "no_such_replay": 404,
     "not_found": 404,
     "method_not_allowed": 405,
     "stale": 409,
@@ -54,6 +55,7 @@ API_TEXTS: dict[str, str] = {
     "not_finished": N_("This game is not over yet."),
     "too_many_waits": N_("Too many open connections. Please wait a moment."),
     "not_member": N_("This table is for the members of its group."),
+    "no_such_replay": N_("This game is not kept any more: replays expire a while after the game."),
 }
 # Seconds a client should wait before it asks again, sent as Retry-After.
 RETRY_AFTER: dict[str, int] = {"too_many_waits": 5}
