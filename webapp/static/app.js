@@ -15,7 +15,7 @@
     strings: {}, table: null, busy: false, gen: 0, booted: false,
     initData: tg ? tg.initData : "",
     tableId: (tg && tg.initDataUnsafe && tg.initDataUnsafe.start_param) ||
-      params.get("table") || params.get("tgWebAppStartParam") || "",
+      params.get("table") || params.get("replay") || params.get("tgWebAppStartParam") || "",
   };
   const renderers = {};
   const loading = {};
@@ -207,6 +207,10 @@
   function applyStrings(language) {
     if (language) document.documentElement.lang = language;
     document.querySelectorAll("[data-s]").forEach((el) => { el.textContent = say(el.dataset.s); });
+    document.querySelectorAll("[data-s-label]").forEach((el) => {
+      el.setAttribute("aria-label", say(el.dataset.sLabel));
+      el.title = say(el.dataset.sLabel);
+    });
   }
 
   async function boot() {
@@ -217,7 +221,13 @@
       applyStrings(me.language);
       shell.showStats(me.stats);
       notice(say("connecting"));
+      if (shell.isReplayId && shell.isReplayId(state.tableId)) {
+        notice("");
+        shell.openReplay(state.tableId);
+        return;
+      }
       if (!state.tableId && me.tables.length === 1) state.tableId = me.tables[0].id;
+      if (!state.tableId && shell.showMyGames) { notice(""); shell.showMyGames(); return; }
       if (!state.tableId) { chooseTable(me.tables); return; }
       shell.render(await api("/api/tables/" + state.tableId));
       notice("");

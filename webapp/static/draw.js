@@ -39,6 +39,7 @@
     const drew = renderFelt(table, renderer, h);
     const verify = renderLines(table, drew);
     shell.renderMoment(table, renderer, h);
+    if (shell.renderRating) shell.renderRating(table);
     renderPrivate(table, renderer, h);
     renderActions(table);
     const extra = $("extra");
@@ -255,6 +256,9 @@
     const finished = table.status !== "lobby" && table.status !== "playing";
     if (table.over && me !== null && !table.left) {
       rows.push([button(say("rematch"), () => shell.lobby("rematch"), "lobby:rematch", "primary")]);
+    }
+    if (table.over && table.replay && shell.replayFromTable) {
+      rows.push([button(say("replay"), () => shell.replayFromTable(table), "replay", "plain")]);
     }
     if (window.LocalMode) rows.push(...window.LocalMode.extraRows(table, button));
     else if (shell.tg && (finished || (table.status === "playing" && watching))) {
