@@ -18,6 +18,7 @@ from tables.deadlines import (
     CPU,
     IDLE_EXPIRY,
     LOBBY_EXPIRY,
+    NUDGE,
     REMINDER,
     TURN,
     due_seats,
@@ -109,6 +110,11 @@ def on_deadline(table: Table, kind: str | None, now: float, rng: Rng) -> list[Ev
         # An earlier move in this loop may have ended the game or moved this seat on.
         still = seat_deadline(table, seat) if table.status == PLAYING else None
         if still is None or still[0] > now or still[1] != seat_kind:
+            continue
+        if seat_kind == NUDGE:  # one private reminder of this turn (telegram_bot.reminders)
+            turn = table.turns[str(seat)]
+            table.turns[str(seat)] = {**turn, "n": 1}
+            events.append({"type": "nudge", "seat": seat, "d": turn["d"]})
             continue
         if seat_kind == REMINDER:
             table.turns[str(seat)] = {**table.turns[str(seat)], "r": 1}
