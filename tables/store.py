@@ -57,6 +57,7 @@ MAX_RACE_RETRIES = 20
 CACHE_SIZE = 1024  # tables whose last committed document this process remembers
 INDEX_REFRESH_EVERY = 64  # versions between refreshes of the slow indexes' expiry
 TTL_REFRESH_EVERY = 16  # versions between refreshes of the table keys' expiry
+SLOW_CHANGE_SECONDS = 3600  # a change after this long a pause refreshes every expiry
 # Events the log leaves out: lobby chatter (and what each game declares in its
 # ``unlogged_events``). The log is what /log, the story and the Mini App read.
 LOBBY_CHATTER = frozenset(
@@ -249,6 +250,7 @@ class TableStore:
                 # Decided here, so the commit that finishes the game holds it (see ratings).
                 read = self.committer.run(ratings.read_commands(table))
                 table.rating = ratings.outcome(table, read)
+            quiet_for = self.clock() - table.updated_at
             table.updated_at = self.clock()
             refresh_turns(table, table.updated_at)  # a new decision starts its seat's clock
             self._set_deadline(table)
@@ -256,6 +258,9 @@ class TableStore:
                 status_before != table.status
                 or seats_before != [seat.user_id for seat in table.seats]
                 or table.version % INDEX_REFRESH_EVERY == 0
+                # A slow game (turns of hours) would outlive its keys' expiry before the
+                # next refresh by count: after a quiet hour, every change refreshes them.
+                or quiet_for > SLOW_CHANGE_SECONDS
             )
             ttl = self.config.open_key_ttl if table.is_open else self.config.closed_key_ttl
             if not indexes_changed and table.version % TTL_REFRESH_EVERY:

@@ -88,3 +88,19 @@ def test_short_timers_cpus_and_people_who_left_are_never_nudged(store, clock):
             clock.now += 2.1
             fire_due(store)
     assert left_turns > 0
+
+
+def test_a_game_of_day_long_turns_outlives_its_keys_first_expiry(store, clock, redis_client):
+    """Sixteen moves a day apart would pass the keys' three days before their refresh by
+    count: a change after a quiet hour refreshes the table's keys and the indexes."""
+    table = table_with(store, timer=DAY)
+    keys = [f"table:{{{table.id}}}", f"table:{{{table.id}}}:log:1", f"user:{{{ALICE}}}:tables"]
+    for _ in range(6):
+        clock.now += DAY - 60  # each player takes nearly the whole day
+        table, seat = acting(store, table.id)
+        if table.status != "playing":
+            break
+        for key in keys:  # as if their expiry had nearly run out in Redis' own time
+            redis_client.expire(key, 100)
+        store.change(table.id, lambda t, s=seat: play.cpu_move(t, s, store.rng))
+        assert all(redis_client.ttl(key) > 2 * DAY for key in keys)
