@@ -72,7 +72,10 @@ def load(reads: FastReads, current: Table | None, table_id: str, game_no: int) -
         raise NoSuchReplay("no such replay")
     game = get_game(table.game)
     logged = _entries(reads.lrange(keys.game_log(table_id, game_no), 0, -1))
-    sealed = _entries(reads.lrange(seal.seal_key(table_id, game_no), 0, -1))
+    sealed: dict[int, list[Any]] = {}
+    for entry in reads.lrange(seal.seal_key(table_id, game_no), 0, -1):
+        version, calls = seal.decode(entry)
+        sealed.setdefault(version, []).extend(calls)
     if not sealed:
         raise NoSuchReplay("nothing was recorded of this game")
     fields = game.event_fields

@@ -2,8 +2,10 @@
 and the random draws it consumed, so that the game can be played again exactly, step by
 step, once it is over (tables.replay).
 
-    table:{T}:seal:<n>   list: [version, [[kind, seat, action, draws], …]] per change of
-                         game n, written by the change's own check-and-set
+    table:{T}:seal:<n>   list: one entry per change of game n, written by the change's
+                         own check-and-set: "<version>|<call>;<call>…", each call
+                         "<kind><seat> <action> <draw> <draw>…" (a draw of hex digits
+                         marked "x"): compact, since an active table keeps it (bench.memory)
 
 The draws are the hidden values themselves (every roll and shuffle, from ``secrets`` as
 always): the record is as secret as the table document and never leaves ``tables/`` while the
@@ -73,6 +75,30 @@ class _Recording:
 
     def token_hex(self, nbytes: int) -> str:
         return self._noted(self._rng.token_hex(nbytes))
+
+
+def encode(version: int, calls: list[Call]) -> str:
+    """One change's record as the compact text the table keeps."""
+    return f"{version}|" + ";".join(_encode_call(call) for call in calls)
+
+
+def _encode_call(call: Call) -> str:
+    kind, seat, action = call[0], call[1], call[2]
+    draws = [f"x{d}" if isinstance(d, str) else str(d) for d in (call[3] if len(call) > 3 else [])]
+    return " ".join([f"{kind}{'' if seat is None else seat}", action or "", *draws])
+
+
+def decode(entry: bytes | str) -> tuple[int, list[Call]]:
+    """(version, calls) of one kept record; raises ValueError on a malformed one."""
+    text = entry.decode() if isinstance(entry, bytes) else entry
+    version, _, body = text.partition("|")
+    calls: list[Call] = []
+    for part in body.split(";") if body else []:
+        head, action, *draws = part.split(" ")
+        seat = int(head[1:]) if len(head) > 1 else None
+        values = [d[1:] if d.startswith("x") else int(d) for d in draws]
+        calls.append([head[0], seat, action or None, values])
+    return int(version), calls
 
 
 class OutOfStep(Exception):

@@ -289,7 +289,7 @@ class TableStore:
                 self.layout.publish_command,
                 new_change_id(),
                 self.committer.ids_width,
-                _compact([table.version + 1, calls]) if calls else "",
+                seal.encode(table.version + 1, calls) if calls else "",
                 self.config.replay_ttl if finishing else ttl,  # the log's and the record's
                 "1" if finishing else "0",  # the final table is kept for its replay
             ]
