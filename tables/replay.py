@@ -74,7 +74,10 @@ def load(reads: FastReads, current: Table | None, table_id: str, game_no: int) -
     logged = _entries(reads.lrange(keys.game_log(table_id, game_no), 0, -1))
     sealed: dict[int, list[Any]] = {}
     for entry in reads.lrange(seal.seal_key(table_id, game_no), 0, -1):
-        version, calls = seal.decode(entry)
+        try:
+            version, calls = seal.decode(entry)
+        except ValueError:  # a damaged entry: the run will not reach the final table
+            continue
         sealed.setdefault(version, []).extend(calls)
     if not sealed:
         raise NoSuchReplay("nothing was recorded of this game")

@@ -99,3 +99,15 @@ def test_my_games_lists_open_tables_with_whose_turn_and_finished_games(store, ht
     assert mine["played"][0]["place"] in (1, 2) and mine["played"][0]["rating"]["before"] == 1500
     assert http.get("/api/my-games", headers=auth(3)).json() == {"tables": [], "played": []}
     assert store.redis.zcard(played_key(3)) == 0
+
+
+def test_a_damaged_record_shows_only_what_was_public(store, http, redis_client):
+    table = play_moves(store, seated(store, GROUP, "mia", PEOPLE).id, "damaged")
+    key = seal.seal_key(table.id, 1)
+    redis_client.lset(key, 3, b"garbage")
+    redis_client.lset(key, 5, redis_client.lindex(key, 5).replace(b" x", b" 9 x"))
+    response = http.get(f"/api/replays/{table.id}-1", headers=auth(1))
+    assert response.status_code == 200, response.text
+    replay = response.json()
+    assert replay["finished"] and not replay["faithful"] and not replay["hidden"]
+    assert not any({"hidden", "sealed"} & set(step) for step in replay["steps"])
