@@ -30,7 +30,7 @@ class ReplayConfigError(ValueError):
 
 
 def replay_ttl_from_env(env: dict[str, str] | None = None) -> int:
-    """Seconds a finished game stays replayable: ``REPLAY_DAYS`` (1–365), 30 by default."""
+    """Seconds a finished game stays replayable: ``REPLAY_DAYS`` (0.04–365), 30 by default."""
     raw = (os.environ if env is None else env).get("REPLAY_DAYS", "").strip()
     if not raw:
         return DEFAULT_REPLAY_DAYS * 86400
@@ -38,8 +38,8 @@ def replay_ttl_from_env(env: dict[str, str] | None = None) -> int:
         days = float(raw)
     except ValueError:
         raise ReplayConfigError("REPLAY_DAYS must be a number of days, e.g. 30") from None
-    if not 1 / 24 <= days <= 365:
-        raise ReplayConfigError("REPLAY_DAYS must be between 0.05 and 365")
+    if not 0.04 <= days <= 365:  # an hour to a year
+        raise ReplayConfigError("REPLAY_DAYS must be between 0.04 (an hour) and 365")
     return int(days * 86400)
 
 
