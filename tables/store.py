@@ -273,12 +273,13 @@ class TableStore:
             ]
             fields = game.event_fields
             doc = _dump(table)
-            script_keys = [
-                keys.table(table_id),
-                keys.game_log(table_id, table.game_no),
-                seal.seal_key(table_id, table.game_no),
-                replay_key(table_id, table.game_no),
-            ]
+            script_keys = [keys.table(table_id), keys.game_log(table_id, table.game_no)]
+            # The sealed record and the kept final table only when the change has them: a
+            # key that does not exist (yet) makes a slot's migration answer TRYAGAIN.
+            if calls or table.status == PLAYING or finishing:
+                script_keys.append(seal.seal_key(table_id, table.game_no))
+            if finishing:
+                script_keys.append(replay_key(table_id, table.game_no))
             script_args = [
                 table.version,
                 doc,
@@ -291,7 +292,6 @@ class TableStore:
                 self.committer.ids_width,
                 seal.encode(table.version + 1, calls) if calls else "",
                 self.config.replay_ttl if finishing else ttl,  # the log's and the record's
-                "1" if finishing else "0",  # the final table is kept for its replay
             ]
             hints = self.hints.collect(table, table.version + 1, indexes_changed)
             result = self.committer.commit(
