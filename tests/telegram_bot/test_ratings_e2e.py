@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from games.mia import GAME
 from games.rng import DeterministicRng
 from tables import lobby, play
@@ -15,6 +17,11 @@ from tests.telegram_bot.test_commands_e2e import wait_reply
 
 GROUP = -100321
 ALICE, BOB = 501, 502
+
+
+@pytest.fixture
+def bot_extra_env():
+    return {"MINIAPP_SHORT_NAME": "play"}  # the final message and /log link the replay
 
 
 def play_a_game(store: TableStore, chat: GroupChat, seed: str) -> None:
@@ -48,6 +55,11 @@ def test_ratings_in_the_final_message_stats_top_and_seasons(bot, bot_api, redis_
     assert len(changes) == 2, line
     winner, loser = changes  # in the order they finished
     assert winner[2].startswith("▲") and loser[2].startswith("▼")
+    table_id = store.last_finished(ChatRef(GROUP)).id
+    replay_url = f"https://t.me/mia_test_bot/play?startapp={table_id}-1"
+    buttons = [b for row in final["reply_markup"]["inline_keyboard"] for b in row]
+    assert [b["text"] for b in buttons] == ["🔁 Rematch", "🎬 Replay"]
+    assert buttons[1]["url"] == replay_url
 
     bot_api.send_message(BOB, GROUP, "/stats")
     stats = wait_reply(bot_api, GROUP, "📊 Bob")
@@ -98,3 +110,7 @@ def test_ratings_in_the_final_message_stats_top_and_seasons(bot, bot_api, redis_
     bot_api.send_message(BOB, GROUP, "/season 1")
     archived = wait_reply(bot_api, GROUP, "final standings")
     assert f"1. {winner[0]} — {winner[1]} (provisional) · 1 game" in archived
+    bot_api.send_message(BOB, GROUP, "/log")  # last: its document has no text
+    document = bot_api.wait_for(lambda: bot_api.documents[-1] if bot_api.documents else None)
+    sent = bot_api.message(GROUP, document["message_id"])
+    assert sent["reply_markup"]["inline_keyboard"][0][0]["url"] == replay_url
