@@ -39,7 +39,8 @@
     const drew = renderFelt(table, renderer, h);
     const verify = renderLines(table, drew);
     shell.renderMoment(table, renderer, h);
-    if (shell.renderRating) shell.renderRating(table);
+    if (table.over && table.rating) shell.history(() => shell.renderRating(state.table));
+    else $("rating").hidden = true;
     renderPrivate(table, renderer, h);
     renderActions(table);
     const extra = $("extra");
@@ -257,8 +258,9 @@
     if (table.over && me !== null && !table.left) {
       rows.push([button(say("rematch"), () => shell.lobby("rematch"), "lobby:rematch", "primary")]);
     }
-    if (table.over && table.replay && shell.replayFromTable) {
-      rows.push([button(say("replay"), () => shell.replayFromTable(table), "replay", "plain")]);
+    if (table.over && table.replay) {
+      const replay = () => shell.history(() => shell.replayFromTable(table));
+      rows.push([button(say("replay"), replay, "replay", "plain")]);
     }
     if (window.LocalMode) rows.push(...window.LocalMode.extraRows(table, button));
     else if (shell.tg && (finished || (table.status === "playing" && watching))) {

@@ -1,3 +1,4 @@
+// Loaded the first time it is needed (Shell.history in app.js).
 // A finished (or running) game again, step by step: back, forward, play, a slider. While a
 // game runs only what everyone saw; once it is over each hidden value at the step it was
 // decided. Every reveal is checked here, in the browser (WebCrypto SHA-256), against the
@@ -19,7 +20,7 @@
 
   function renderRating(table) {
     const box = $("rating");
-    const rating = table.over && table.rating;
+    const rating = table && table.over && table.rating;
     box.hidden = !rating;
     if (!rating) return;
     const line = element("p", "rating-line");
@@ -34,13 +35,8 @@
 
   // --- opening a replay -----------------------------------------------------------------------
 
-  // "<table>-<n>" names game n of a table (a start_param, ?replay=, the game-over button).
-  function isReplayId(text) {
-    return /^[a-z2-9]{10}-[1-9][0-9]{0,5}$/.test(text || "");
-  }
-
+  // Game n of a table, by its replay id "<table>-<n>" (a start_param, ?replay=, a button).
   async function openReplay(id, back) {
-    if (!isReplayId(id)) return false;
     stop();
     view.back = back || null;
     state.gen += 1;  // no live table follows meanwhile
@@ -405,7 +401,5 @@
     });
   }
 
-  $("mygames-link").addEventListener("click", () => showMyGames());
-
-  Object.assign(shell, { renderRating, openReplay, isReplayId, showMyGames, replayFromTable });
+  Object.assign(shell, { renderRating, openReplay, showMyGames, replayFromTable });
 })();
