@@ -10,7 +10,7 @@ from pathlib import Path
 
 from games.mia import GAME
 from games.rng import DeterministicRng
-from tables import lobby, play, ratings
+from tables import lobby, play, ratings, stats
 from tables.connection import make_client
 from tables.model import FINISHED, PLAYING, ChatRef
 from tables.store import TableStore
@@ -104,3 +104,28 @@ def test_every_seat_is_rated_once_under_lost_replies_and_two_processes(
         assert in_chat.split()[2] == b"1"
     top = redis_client.zrange(ratings.chat_top_key(GROUP.chat_id, "mia"), 0, -1)
     assert sorted(int(u) for u in top) == sorted(PEOPLE)
+
+
+def test_a_finished_game_whose_bookkeeping_reply_is_lost_counts_once(proxy, redis_client):
+    """The reply to the writes beside the finishing commit (statistics, ratings, lists) is
+    lost after Redis ran them, so they are sent again: every counter still counts one game."""
+    lossy = TableStore(make_client(proxy.url))
+    table = lossy.create(GROUP, PEOPLE[0], "Ann", game="mia").table
+    lossy.change(table.id, lambda t: lobby.join(t, PEOPLE[1], "Ben"))
+    table = lossy.change(table.id, lambda t: lobby.start(t, PEOPLE[0], lossy.rng)).table
+    rng = DeterministicRng("bookkeeping")
+    while table.status == PLAYING:
+        seat = table.state["to_act"]
+        action = GAME.cpu_action(GAME.view(GAME.load(table.state), seat), "normal", rng)
+        if finishes(table, seat, action):
+            proxy.lose_next_reply(b"remember(")  # in the bookkeeping's packed write only
+        user = table.seats[seat].user_id
+        table = lossy.change(table.id, lambda t, u=user, a=action: play.move(t, u, a, lossy.rng))
+        table = table.table
+    assert proxy.lost == 1
+    for user in PEOPLE[:2]:
+        assert stats.user_stats(redis_client, user, "mia")["games"] == 1
+        assert stats.user_stats(redis_client, user, "mia", GROUP.chat_id)["games"] == 1
+        assert redis_client.hget(ratings.person_key(user, "mia"), "n") == b"1"
+    played = redis_client.zrange(stats.chat_games_key(GROUP.chat_id), 0, -1, withscores=True)
+    assert sorted(score for _, score in played) == [1.0, 1.0]
