@@ -328,13 +328,16 @@ class TableStore:
         return commands
 
     def settle(self, table_id: str) -> None:
-        """Write again what a finished game leaves beside its table and that is safe to write
-        twice (its rating outcome): for a process that died between the commit and this
-        bookkeeping. The notifier calls it when it shows a finished game."""
+        """Write again what a finished game leaves beside its table, all of it safe to write
+        twice (its statistics, its rating outcome, its place in its players' lists of
+        games): for a process that died between the commit and this bookkeeping. The
+        notifier calls it when it shows a finished game."""
         table = self.load(table_id)
         if table.status == FINISHED:
             self.committer.scatter(
-                ratings.apply_commands(table) + played_commands(table, self.config.replay_ttl)
+                stats.finished_game_commands(table)
+                + ratings.apply_commands(table)
+                + played_commands(table, self.config.replay_ttl)
             )
 
     def _cached(self, table_id: str, version: int | None) -> Table | None:

@@ -129,3 +129,27 @@ def test_a_finished_game_whose_bookkeeping_reply_is_lost_counts_once(proxy, redi
         assert redis_client.hget(ratings.person_key(user, "mia"), "n") == b"1"
     played = redis_client.zrange(stats.chat_games_key(GROUP.chat_id), 0, -1, withscores=True)
     assert sorted(score for _, score in played) == [1.0, 1.0]
+
+
+def test_a_process_that_dies_after_the_finishing_commit_loses_nothing(redis_client):
+    """The commit that finished the game landed, the bookkeeping beside it never went out:
+    the notifier's settle writes it, once (and again, harmlessly)."""
+    store = TableStore(redis_client)
+    table = store.create(GROUP, PEOPLE[0], "Ann", game="mia").table
+    store.change(table.id, lambda t: lobby.join(t, PEOPLE[1], "Ben"))
+    table = store.change(table.id, lambda t: lobby.start(t, PEOPLE[0], store.rng)).table
+    store.committer.scatter = lambda commands: None  # the process "dies" before it writes
+    rng = DeterministicRng("dies")
+    while table.status == PLAYING:
+        seat = table.state["to_act"]
+        action = GAME.cpu_action(GAME.view(GAME.load(table.state), seat), "normal", rng)
+        user = table.seats[seat].user_id
+        table = store.change(table.id, lambda t, u=user, a=action: play.move(t, u, a, store.rng))
+        table = table.table
+    assert stats.user_stats(redis_client, PEOPLE[0], "mia")["games"] == 0
+    notifier = TableStore(redis_client)  # another process shows the finished game
+    notifier.settle(table.id)
+    notifier.settle(table.id)
+    for user in PEOPLE[:2]:
+        assert stats.user_stats(redis_client, user, "mia")["games"] == 1
+        assert redis_client.hget(ratings.person_key(user, "mia"), "n") == b"1"
