@@ -110,7 +110,7 @@ def finished_game_commands(table: Table) -> list[Command]:
                     ("HINCRBY", key, "completed", 1),
                     ("HINCRBY", key, "won", int(seat_index in first)),
                 ]
-                commands.append(once(f"tutorial:{{{seat.user_id}}}:once:{done}", counts))
+                commands.append(once(key, done, counts))
         return commands
     per_seat = game.final_stats(state)
     counters = counters_of(table.game)
@@ -125,7 +125,7 @@ def finished_game_commands(table: Table) -> list[Command]:
             for counter in counters
             if counts.get(counter)
         ]
-        personal.append(once(f"stats:user:{{{seat.user_id}}}:once:{done}", mine))
+        personal.append(once(user_key(seat.user_id, table.game), done, mine))
         chat_key = chat_user_key(table.chat_id, seat.user_id, table.game)
         in_chat += [
             ("HINCRBY", chat_key, counter, counts[counter])
@@ -136,7 +136,7 @@ def finished_game_commands(table: Table) -> list[Command]:
         in_chat.append(("ZINCRBY", chat_games_key(table.chat_id), 1, seat.user_id))
         in_chat.append(("HSET", chat_names_key(table.chat_id), seat.user_id, seat.name))
     if in_chat:
-        personal.append(once(f"stats:chat:{{{table.chat_id}}}:once:{done}", in_chat))
+        personal.append(once(chat_names_key(table.chat_id), done, in_chat))
     return personal
 
 
