@@ -57,7 +57,7 @@ def replay_id(table_id: str, game_no: int) -> str:
 
 
 def parse_replay_id(text: str) -> tuple[str, int] | None:
-    found = REPLAY_ID.match(text)
+    found = REPLAY_ID.fullmatch(text)
     return (found[1], int(found[2])) if found else None
 
 
