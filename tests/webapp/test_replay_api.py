@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 
+import httpx
 import orjson
 import pytest
 
@@ -14,7 +15,9 @@ from tables import keys, seal
 from tables.model import FINISHED, ChatRef
 from tables.replay_keys import played_key, replay_key
 from tests.support.games_played import play_moves, seated
-from tests.webapp.conftest import auth
+from tests.webapp.conftest import TOKEN, WebServer, auth
+from webapp.app import create_app
+from webapp.config import WebConfig
 
 GROUP = ChatRef(-100444)
 PEOPLE = [(1, "Alice"), (2, "Bob")]
@@ -114,3 +117,26 @@ def test_a_damaged_record_shows_only_what_was_public(store, http, redis_client):
     replay = response.json()
     assert replay["finished"] and not replay["faithful"] and not replay["hidden"]
     assert not any({"hidden", "sealed"} & set(step) for step in replay["steps"])
+
+
+class OnlyPlayers:
+    """Nobody is a member of any group: only the people seated at a table may see it."""
+
+    def is_member(self, chat_id: int, user_id: int) -> bool:
+        return False
+
+
+def test_a_replay_is_for_those_who_may_watch_its_table(store):
+    table = play_moves(store, seated(store, GROUP, "mia", PEOPLE).id, "members")
+    server = WebServer(create_app(store, WebConfig(bot_token=TOKEN), membership=OnlyPlayers()))
+    server.start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=10) as client:
+            url = f"/api/replays/{table.id}-1"
+            assert client.get(url, headers=auth(1)).status_code == 200  # a player
+            refused = client.get(url, headers=auth(3))  # not in the group
+            assert refused.status_code == 403
+            assert refused.json()["error"]["code"] == "not_member"
+            assert client.get(url, headers=auth(3)).status_code == 403  # cached or not
+    finally:
+        server.stop()
