@@ -384,6 +384,13 @@ class Game:
         check that SHA-256 of the preimage is the commitment published before. *Optional.*"""
         return []
 
+    def sealed_proofs(self, state: Any) -> list[tuple[str, str]]:
+        """``(preimage, commitment)`` of every hidden value the table shows a commitment to
+        right now, revealed or not (Mia's dice under the cup, each seat's dealt dice, the
+        deck). Never shown while the game runs: a replay of a finished game shows each one
+        at the moment it was decided, and the page checks it. *Optional.*"""
+        return []
+
     def describe_hint(self, view: JSON, names: list[str]) -> Text | None:
         """A tip for this seat at its own decision (guided tutorial games). *Optional.*"""
         return None

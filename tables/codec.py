@@ -20,6 +20,7 @@ TABLE_EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "expired": ("T4", "phase"),
     "reminder": ("T5", "seat", "left"),
     "autopilot": ("T6", "seat", "on"),
+    "nudge": ("T7", "seat", "d"),
 }
 
 Fields = dict[str, tuple[str, ...]]

@@ -37,10 +37,13 @@ local nv = tonumber(current) + 1
 local ids = redis.call('HGET', KEYS[1], 'ids') or ''
 redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2], 'ids', string.sub(ARGV[8] .. ids, 1, ARGV[9]))
 if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
-if ARGV[3] ~= '0' then
-  redis.call('EXPIRE', KEYS[1], ARGV[3])
-  redis.call('EXPIRE', KEYS[2], ARGV[3])
+if ARGV[10] ~= '' then redis.call('RPUSH', KEYS[3], ARGV[10]) end
+if ARGV[3] ~= '0' then redis.call('EXPIRE', KEYS[1], ARGV[3]) end
+if ARGV[11] ~= '0' then
+  redis.call('EXPIRE', KEYS[2], ARGV[11])
+  if KEYS[3] then redis.call('EXPIRE', KEYS[3], ARGV[11]) end
 end
+if KEYS[4] then redis.call('SET', KEYS[4], ARGV[2], 'EX', ARGV[11]) end
 redis.call(ARGV[7], ARGV[5], ARGV[6] .. ':' .. nv)
 return nv
 """

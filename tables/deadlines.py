@@ -2,6 +2,8 @@
 
     lobby     an abandoned lobby closes (an hour after its last change)
     idle      a game nobody plays closes (a day after its last move; no turn timer)
+    nudge     a person's turn has waited NUDGE_AFTER at a table with a long turn timer (an
+              hour or more): they get one private reminder (telegram_bot.reminders)
     reminder  half of a seat's turn timer has passed: the table shows a reminder
     turn      a seat's turn timer ran out: the game's timeout rule plays for it
     cpu       a CPU (or a CPU standing in for an absent player) makes its move
@@ -24,6 +26,9 @@ from tables.model import LOBBY, PLAYING, Table
 LOBBY_EXPIRY = "lobby"
 IDLE_EXPIRY = "idle"
 REMINDER = "reminder"
+NUDGE = "nudge"
+LONG_TURN_TIMER = 3600  # from this turn timer on, a game is slow: a person's turn is nudged
+NUDGE_AFTER = 600  # seconds a person's turn waits before their private reminder
 TURN = "turn"
 CPU = "cpu"
 
@@ -55,7 +60,8 @@ def refresh_turns(table: Table, now: float) -> None:
 
 
 def seat_deadline(table: Table, seat: int) -> tuple[float, str] | None:
-    """(when, kind) of one acting seat's next deadline, or None (no timer, a person)."""
+    """(when, kind) of one acting seat's next deadline, or None (no timer, a person). With a
+    long timer a person's turn is nudged first (once: "n" marks it done), then reminded."""
     turn = table.turns.get(str(seat))
     if turn is None:
         return None
@@ -65,6 +71,8 @@ def seat_deadline(table: Table, seat: int) -> tuple[float, str] | None:
     timer = float(table.option("turn_timer"))
     if timer <= 0:
         return None
+    if timer >= LONG_TURN_TIMER and not turn.get("n"):
+        return started + min(NUDGE_AFTER, timer / 2), NUDGE
     if not turn.get("r"):
         return started + timer / 2, REMINDER
     return started + timer, TURN

@@ -13,6 +13,7 @@ from games.base import CPU_LEVELS as BASE_CPU_LEVELS
 from games.base import Event
 from games.registry import get_game
 from games.rng import Rng
+from tables import seal
 from tables.errors import (
     AlreadySeated,
     NotAllowed,
@@ -130,7 +131,8 @@ def start(table: Table, user_id: int, rng: Rng, is_admin: bool = False) -> list[
     if len(table.seats) < game.min_seats:
         raise NotEnoughPlayers(f"at least {game.min_seats} players are needed")
     table.game_no += 1
-    state, events = game.new_game(table.settings, len(table.seats), rng, table.game_id)
+    dealer = seal.rng_for(rng, seal.NEW)
+    state, events = game.new_game(table.settings, len(table.seats), dealer, table.game_id)
     table.state = game.dump(state)
     table.status = PLAYING
     return [{"type": "started", "game_no": table.game_no}, *events]

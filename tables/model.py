@@ -61,12 +61,16 @@ class Table:
     panel: str = "main"  # which lobby panel the table message shows: main or settings
     options: dict[str, Any] = field(default_factory=dict)  # turn timer, CPU pace
     # Per seat that must act: {"d": its decision token, "t": when that decision began (its
-    # turn timer counts from here), "r": 1 once the half-time reminder was shown}.
+    # turn timer counts from here), "r": 1 once the half-time reminder was shown, "n": 1 once
+    # its person got their private reminder (long turn timers)}.
     turns: dict[str, dict[str, Any]] = field(default_factory=dict)
     timeouts: dict[str, int] = field(default_factory=dict)  # seat -> timeouts in a row
     autopilot: list[int] = field(default_factory=list)  # seats a CPU plays for absent people
     left: list[int] = field(default_factory=list)  # seats whose person left a running game
     tutorial: bool = False  # a guided game: hints shown, never counted in stats
+    # The rating outcome of the last finished game, decided by the change that finished it
+    # (tables.ratings): each person's rating before and after.
+    rating: dict[str, Any] | None = None
     version: int = 0  # kept in its own Redis field; filled in on load
 
     @property

@@ -16,8 +16,8 @@ from games.errors import InvalidSettings
 TURN_TIMER = SettingSpec(
     "turn_timer",
     N_("Turn timer"),
-    (0, 30, 60, 300, 3600),
-    (N_("off"), N_("30 s"), N_("60 s"), N_("5 min"), N_("1 h")),
+    (0, 30, 60, 300, 3600, 43200, 86400),
+    (N_("off"), N_("30 s"), N_("60 s"), N_("5 min"), N_("1 h"), N_("12 h"), N_("24 h")),
 )
 # Normal first, then the likelier wish (faster), then slower: one tap makes CPUs quick.
 CPU_DELAY = SettingSpec(

@@ -16,10 +16,12 @@ from games.errors import IllegalAction
 from games.registry import get_game
 from games.rng import Rng
 from ops import metrics
+from tables import seal
 from tables.deadlines import (
     CPU,
     IDLE_EXPIRY,
     LOBBY_EXPIRY,
+    NUDGE,
     REMINDER,
     TURN,
     due_seats,
@@ -82,7 +84,9 @@ def seat_move(table: Table, seat: int, action: Action, rng: Rng) -> list[Event]:
     require_playing(table)
     game = get_game(table.game)
     assert table.state is not None
-    state, events = game.apply(game.load(table.state), seat, action, rng)
+    state, events = game.apply(
+        game.load(table.state), seat, action, seal.rng_for(rng, seal.MOVE, seat, action)
+    )
     return _store(table, state, events)
 
 
@@ -95,7 +99,7 @@ def resign(table: Table, user_id: int, rng: Rng) -> list[Event]:
         raise NotSeated("you are not playing at this table")
     game = get_game(table.game)
     assert table.state is not None
-    state, events = game.resign(game.load(table.state), seat, rng)
+    state, events = game.resign(game.load(table.state), seat, seal.rng_for(rng, seal.RESIGN, seat))
     table.left.append(seat)
     if seat in table.autopilot:
         table.autopilot.remove(seat)
@@ -114,6 +118,11 @@ def on_deadline(table: Table, kind: str | None, now: float, rng: Rng) -> list[Ev
         # An earlier move in this loop may have ended the game or moved this seat on.
         still = seat_deadline(table, seat) if table.status == PLAYING else None
         if still is None or still[0] > now or still[1] != seat_kind:
+            continue
+        if seat_kind == NUDGE:  # one private reminder of this turn (telegram_bot.reminders)
+            turn = table.turns[str(seat)]
+            table.turns[str(seat)] = {**turn, "n": 1}
+            events.append({"type": "nudge", "seat": seat, "d": turn["d"]})
             continue
         if seat_kind == REMINDER:
             table.turns[str(seat)] = {**table.turns[str(seat)], "r": 1}
@@ -143,7 +152,9 @@ def cpu_move(table: Table, seat: int, rng: Rng) -> list[Event]:
 def _time_out(table: Table, seat: int, rng: Rng) -> list[Event]:
     game = get_game(table.game)
     assert table.state is not None
-    state, events = game.timeout(game.load(table.state), seat, rng)
+    state, events = game.timeout(
+        game.load(table.state), seat, seal.rng_for(rng, seal.TIMEOUT, seat)
+    )
     in_a_row = table.timeouts.get(str(seat), 0) + 1
     table.timeouts[str(seat)] = in_a_row
     events = _store(table, state, events)

@@ -1,8 +1,10 @@
-"""Language preferences: a person's (for what they alone see) and a chat's (for its group
-messages). Unset means: follow Telegram's language_code / the first table's opener.
+"""Preferences: a person's language (for what they alone see) and a chat's (for its group
+messages); unset means Telegram's language_code / the first table's opener. Beside them, what
+private reminders need: whether a person wants them, whether they opened a chat with the bot
+(it may not write first), and a group's title (to name it in a reminder or a list).
 
-    prefs:user:{U}   hash: lang
-    prefs:chat:{C}   hash: lang
+    prefs:user:{U}   hash: lang, remind ("0": no reminders), dm ("1": opened a chat with us)
+    prefs:chat:{C}   hash: lang, title
 """
 
 from __future__ import annotations
@@ -42,3 +44,41 @@ def claim_chat_language(client: redis.Redis, chat_id: int, language: str) -> str
     """The chat's language, set to ``language`` if it had none (the first opener's)."""
     client.hsetnx(_chat_key(chat_id), "lang", language)
     return chat_language(client, chat_id) or language
+
+
+def set_chat_title(client: redis.Redis, chat_id: int, title: str) -> None:
+    client.hset(_chat_key(chat_id), "title", title[:128])
+
+
+def chat_titles(client: redis.Redis, chat_ids: list[int]) -> dict[int, str]:
+    """The titles known of these chats (a chat without one is left out)."""
+    if not chat_ids:
+        return {}
+    pipe = client.pipeline(transaction=False)
+    for chat_id in chat_ids:
+        pipe.hget(_chat_key(chat_id), "title")
+    return {
+        chat_id: title.decode()
+        for chat_id, title in zip(chat_ids, pipe.execute(), strict=True)
+        if title
+    }
+
+
+def wants_reminders(client: redis.Redis | FastReads, user_id: int) -> bool:
+    return client.hget(_user_key(user_id), "remind") != b"0"
+
+
+def set_reminders(client: redis.Redis, user_id: int, on: bool) -> None:
+    client.hset(_user_key(user_id), "remind", "1" if on else "0")
+
+
+def opened_chat(client: redis.Redis | FastReads, user_id: int) -> bool:
+    """Whether this person has written to the bot in a private chat (so it may write)."""
+    return client.hget(_user_key(user_id), "dm") == b"1"
+
+
+def set_opened_chat(client: redis.Redis, user_id: int, opened: bool = True) -> None:
+    if opened:
+        client.hset(_user_key(user_id), "dm", "1")
+    else:
+        client.hdel(_user_key(user_id), "dm")

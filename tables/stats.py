@@ -21,6 +21,7 @@ import redis
 
 from games.registry import GAMES, get_game
 from tables.model import Table
+from tables.once import once
 
 COMMON_COUNTERS = ("games", "wins")
 
@@ -89,8 +90,9 @@ def record_finished_game(client: redis.Redis, table: Table) -> None:
 
 def finished_game_commands(table: Table) -> list[Command]:
     """The writes that count a finished game: every seated person's counters, or their
-    tutorial progress. Plain commands, so the store can send them in one packed write per
-    node beside its other bookkeeping (tables.commit.Committer.scatter)."""
+    tutorial progress. One script per hash slot, each counting the game only the first time
+    it is sent (a lost reply is sent again: tables.once), so the store can send them in one
+    packed write per node beside its other bookkeeping (tables.commit.Committer.scatter)."""
     if table.state is None:
         return []
     game = get_game(table.game)
@@ -98,31 +100,44 @@ def finished_game_commands(table: Table) -> list[Command]:
     if not game.is_over(state):
         return []
     first = winners(table)
-    commands: list[Command] = []
+    done = table.game_id  # each person's and the chat's counters take a game once
     if table.tutorial:
+        commands = []
         for seat_index, seat in enumerate(table.seats):
             if seat.user_id is not None:
                 key = tutorial_key(seat.user_id, table.game)
-                commands.append(("HINCRBY", key, "completed", 1))
-                commands.append(("HINCRBY", key, "won", int(seat_index in first)))
+                counts = [
+                    ("HINCRBY", key, "completed", 1),
+                    ("HINCRBY", key, "won", int(seat_index in first)),
+                ]
+                commands.append(once(key, done, counts))
         return commands
     per_seat = game.final_stats(state)
     counters = counters_of(table.game)
+    personal: list[Command] = []
+    in_chat: list[Command] = []
     for seat_index, seat in enumerate(table.seats):
         if seat.user_id is None:
             continue
         counts = {"games": 1, "wins": int(seat_index in first), **per_seat[seat_index]}
-        for key in (
-            user_key(seat.user_id, table.game),
-            chat_user_key(table.chat_id, seat.user_id, table.game),
-        ):
-            for counter in counters:
-                if counts.get(counter):
-                    commands.append(("HINCRBY", key, counter, counts[counter]))
-        commands.append(("ZINCRBY", chat_wins_key(table.chat_id), counts["wins"], seat.user_id))
-        commands.append(("ZINCRBY", chat_games_key(table.chat_id), 1, seat.user_id))
-        commands.append(("HSET", chat_names_key(table.chat_id), seat.user_id, seat.name))
-    return commands
+        mine = [
+            ("HINCRBY", user_key(seat.user_id, table.game), counter, counts[counter])
+            for counter in counters
+            if counts.get(counter)
+        ]
+        personal.append(once(user_key(seat.user_id, table.game), done, mine))
+        chat_key = chat_user_key(table.chat_id, seat.user_id, table.game)
+        in_chat += [
+            ("HINCRBY", chat_key, counter, counts[counter])
+            for counter in counters
+            if counts.get(counter)
+        ]
+        in_chat.append(("ZINCRBY", chat_wins_key(table.chat_id), counts["wins"], seat.user_id))
+        in_chat.append(("ZINCRBY", chat_games_key(table.chat_id), 1, seat.user_id))
+        in_chat.append(("HSET", chat_names_key(table.chat_id), seat.user_id, seat.name))
+    if in_chat:
+        personal.append(once(chat_names_key(table.chat_id), done, in_chat))
+    return personal
 
 
 @dataclass(frozen=True)

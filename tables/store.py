@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -27,7 +27,7 @@ from games.errors import GameError
 from games.registry import get_game
 from games.rng import Rng, SecureRng
 from ops import metrics
-from tables import codec, keys, lobby, play, stats
+from tables import codec, keys, lobby, play, ratings, seal, stats
 from tables.commit import Command, Committer, new_change_id
 from tables.deadlines import next_deadline, refresh_turns
 from tables.errors import (
@@ -47,6 +47,7 @@ from tables.log import TableLog
 from tables.model import FINISHED, PLAYING, ChatRef, Seat, Table
 from tables.names import clean_name
 from tables.options import DEFAULT_OPTIONS
+from tables.replay_keys import played_commands, replay_key, replay_ttl_from_env
 from tables.watch import Watchers
 
 _RELEASE_IF_OWNED = """
@@ -58,6 +59,7 @@ MAX_RACE_RETRIES = 20
 CACHE_SIZE = 1024  # tables whose last committed document this process remembers
 INDEX_REFRESH_EVERY = 64  # versions between refreshes of the slow indexes' expiry
 TTL_REFRESH_EVERY = 16  # versions between refreshes of the table keys' expiry
+SLOW_CHANGE_SECONDS = 3600  # a change after this long a pause refreshes every expiry
 # Events the log leaves out: lobby chatter (and what each game declares in its
 # ``unlogged_events``). The log is what /log, the story and the Mini App read.
 LOBBY_CHATTER = frozenset(
@@ -78,6 +80,9 @@ class TableConfig:
     open_key_ttl: int = 3 * 86400
     closed_key_ttl: int = 7 * 86400
     updates_maxlen: int = 10000
+    # How long a finished game stays replayable (its log, sealed record and final table):
+    # REPLAY_DAYS, 30 days unless set.
+    replay_ttl: int = field(default_factory=replay_ttl_from_env)
 
 
 @dataclass
@@ -239,13 +244,20 @@ class TableStore:
             seats_before = [seat.user_id for seat in table.seats]
             status_before = table.status
             try:
-                events = change(table)
+                with seal.recording() as calls:  # every call into the rules, for the replay
+                    events = change(table)
             except (TableError, GameError) as error:
                 if from_cache:  # a refusal may come from an old copy: judge the fresh table
                     self._docs.pop(table_id, None)
                     continue
                 metrics.change_refused(table.game, status_before, error.code)
                 raise
+            finishing = status_before == PLAYING and table.status == FINISHED
+            if finishing and ratings.is_rated(table):
+                # Decided here, so the commit that finishes the game holds it (see ratings).
+                read = self.committer.run(ratings.read_commands(table))
+                table.rating = ratings.outcome(table, read)
+            quiet_for = self.clock() - table.updated_at
             table.updated_at = self.clock()
             refresh_turns(table, table.updated_at)  # a new decision starts its seat's clock
             self._set_deadline(table)
@@ -253,6 +265,9 @@ class TableStore:
                 status_before != table.status
                 or seats_before != [seat.user_id for seat in table.seats]
                 or table.version % INDEX_REFRESH_EVERY == 0
+                # A slow game (turns of hours) would outlive its keys' expiry before the
+                # next refresh by count: after a quiet hour, every change refreshes them.
+                or quiet_for > SLOW_CHANGE_SECONDS
             )
             ttl = self.config.open_key_ttl if table.is_open else self.config.closed_key_ttl
             if not indexes_changed and table.version % TTL_REFRESH_EVERY:
@@ -266,6 +281,12 @@ class TableStore:
             fields = game.event_fields
             doc = _dump(table)
             script_keys = [keys.table(table_id), keys.game_log(table_id, table.game_no)]
+            # The sealed record and the kept final table only when the change has them: a
+            # key that does not exist (yet) makes a slot's migration answer TRYAGAIN.
+            if calls or table.status == PLAYING or finishing:
+                script_keys.append(seal.seal_key(table_id, table.game_no))
+            if finishing:
+                script_keys.append(replay_key(table_id, table.game_no))
             script_args = [
                 table.version,
                 doc,
@@ -276,6 +297,8 @@ class TableStore:
                 self.layout.publish_command,
                 new_change_id(),
                 self.committer.ids_width,
+                seal.encode(table.version + 1, calls) if calls else "",
+                self.config.replay_ttl if finishing else ttl,  # the log's and the record's
             ]
             hints = self.hints.collect(table, table.version + 1, indexes_changed)
             result = self.committer.commit(
@@ -307,9 +330,24 @@ class TableStore:
         commands: list[Command] = [("EVAL", _RELEASE_IF_OWNED, 1, chat_key, table.id)]
         if status_before == PLAYING and table.status == FINISHED:
             commands += stats.finished_game_commands(table)
+            commands += ratings.apply_commands(table)
+            commands += played_commands(table, self.config.replay_ttl)
             last = keys.chat_last_game(table.chat)
             commands.append(("SET", last, table.id, "EX", self.config.closed_key_ttl))
         return commands
+
+    def settle(self, table_id: str) -> None:
+        """Write again what a finished game leaves beside its table, all of it safe to write
+        twice (its statistics, its rating outcome, its place in its players' lists of
+        games): for a process that died between the commit and this bookkeeping. The
+        notifier calls it when it shows a finished game."""
+        table = self.load(table_id)
+        if table.status == FINISHED:
+            self.committer.scatter(
+                stats.finished_game_commands(table)
+                + ratings.apply_commands(table)
+                + played_commands(table, self.config.replay_ttl)
+            )
 
     def _cached(self, table_id: str, version: int | None) -> Table | None:
         cached = self._docs.get(table_id)

@@ -21,9 +21,12 @@ def story(game: Game, events: list[Event], names: list[str], *, proofs: bool = T
     return _words(game, events, names, log=False, proofs=proofs)
 
 
-def log_lines(game: Game, events: list[Event], names: list[str]) -> list[Text]:
-    """Every public step of a game, for its written log (proofs included)."""
-    return _words(game, events, names, log=True, proofs=True)
+def log_lines(
+    game: Game, events: list[Event], names: list[str], *, proofs: bool = True
+) -> list[Text]:
+    """Every public step of a game, for its written log (proofs included unless a replay
+    shows them its own way)."""
+    return _words(game, events, names, log=True, proofs=proofs)
 
 
 def proof_line(text: str, commitment: str) -> Text:

@@ -21,12 +21,14 @@ from telegram.ext import (
     ChosenInlineResultHandler,
     CommandHandler,
     InlineQueryHandler,
+    MessageHandler,
     TypeHandler,
     filters,
 )
 
 from games.base import Game, Text
 from games.registry import GAMES
+from tables.model import Table
 from tables.store import TableStore
 from telegram_bot import (
     buttons,
@@ -34,11 +36,16 @@ from telegram_bot import (
     fairness_commands,
     inline,
     language,
+    links,
+    my_games_commands,
     practice,
+    reminders,
+    season_commands,
     stats_commands,
 )
 from telegram_bot.api_metrics import CountingRequest, count_update
 from telegram_bot.chat_budget import ChatBudget
+from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.config import BotConfig
 from telegram_bot.notifier import Notifier
 from telegram_bot.people import answers_refusals as guard
@@ -69,7 +76,9 @@ def build_application(config: BotConfig, store: TableStore) -> Application:
     application.bot_data["services"] = services
     groups = filters.ChatType.GROUPS
     add = application.add_handler
-    add(TypeHandler(Update, count_update), group=-1)  # every update counted, then handled
+    add(TypeHandler(Update, count_update), group=-2)  # every update counted, then handled
+    private = filters.ChatType.PRIVATE
+    add(MessageHandler(private, my_games_commands.remember_private_chat, block=False), group=-1)
     add(CommandHandler(["start", "help"], guard(commands.start_or_help)))
     add(CommandHandler("play", guard(commands.play_menu)))
     for game in GAMES.values():  # each game's own command, from the registry
@@ -78,6 +87,9 @@ def build_application(config: BotConfig, store: TableStore) -> Application:
     add(CommandHandler("cancel", guard(commands.cancel_table)))
     add(CommandHandler("stats", guard(stats_commands.show_stats)))
     add(CommandHandler("top", guard(stats_commands.show_top), filters=groups))
+    add(CommandHandler("season", guard(season_commands.season)))
+    add(CommandHandler("mygames", guard(my_games_commands.show_my_games)))
+    add(CommandHandler("reminders", guard(my_games_commands.reminders)))
     add(CommandHandler("verify", guard(fairness_commands.verify)))
     add(CommandHandler("log", guard(fairness_commands.send_log)))
     add(CommandHandler("tutorial", guard(practice.start_tutorial)))
@@ -86,6 +98,10 @@ def build_application(config: BotConfig, store: TableStore) -> Application:
         add(CommandHandler("status", guard(show_status), filters=owners_only(config)))
     add(CallbackQueryHandler(language.chosen, pattern=f"^{language.CALLBACK_PREFIX}"))
     add(CallbackQueryHandler(commands.play_chosen, pattern=f"^{commands.PLAY_PREFIX}"))
+    prefix = season_commands.CALLBACK_PREFIX
+    add(CallbackQueryHandler(guard(season_commands.season_chosen), pattern=f"^{prefix}"))
+    prefix = reminders.CALLBACK_PREFIX
+    add(CallbackQueryHandler(guard(my_games_commands.reminders_chosen), pattern=f"^{prefix}"))
     add(CallbackQueryHandler(buttons.button))
     add(InlineQueryHandler(inline.hand_query))
     add(ChosenInlineResultHandler(inline.hand_chosen))
@@ -95,10 +111,16 @@ def build_application(config: BotConfig, store: TableStore) -> Application:
 
 def miniapp_link(services: Services, table_id: str) -> str | None:
     """The Mini App's direct link for a table (groups cannot have web_app buttons)."""
-    short_name = services.config.miniapp_short_name
-    if not short_name or not services.bot_username:
-        return None
-    return f"https://t.me/{services.bot_username}/{short_name}?startapp={table_id}"
+    return links.miniapp_link(services, table_id)
+
+
+def table_link(services: Services, table: Table) -> str | None:
+    """Where a private message sends someone to play: the Mini App, else the table message."""
+    found = miniapp_link(services, table.id)
+    if found is None:
+        message_id = ChatMessages(services.store.redis).message_id(table.id)
+        found = links.message_link(table.chat_id, message_id)
+    return found
 
 
 def consumer_name() -> str:
@@ -124,19 +146,23 @@ async def _post_init(application: Application) -> None:
             "from a hidden hand (enable it in @BotFather: /setinline and /setinlinefeedback)",
             services.bot_username,
         )
+    budget = ChatBudget(
+        services.store.redis,
+        # Kept a little under the limits Telegram enforces.
+        per_second=0.95 * services.config.chat_messages_per_second,
+        group_per_minute=max(1.0, services.config.group_messages_per_minute - 1),
+    )
     services.notifier = Notifier(
         application.bot,
         services.store,
         consumer_name(),
         edit_interval=services.config.table_edit_interval,
         miniapp_link=lambda table: miniapp_link(services, table.id),
-        budget=ChatBudget(
-            services.store.redis,
-            # Kept a little under the limits Telegram enforces.
-            per_second=0.95 * services.config.chat_messages_per_second,
-            group_per_minute=max(1.0, services.config.group_messages_per_minute - 1),
-        ),
+        budget=budget,
         inline_mode=services.inline_mode,
+        reminders=reminders.Reminders(
+            application.bot, services.store, budget, lambda table: table_link(services, table)
+        ),
     )
     await _set_commands(application)
     services.tasks = [
@@ -181,6 +207,7 @@ def _commands(language: str) -> tuple[list[BotCommand], list[BotCommand]]:
     group += [
         BotCommand("cancel", tr(language, "Close the open table")),
         BotCommand("top", tr(language, "This chat's best players")),
+        BotCommand("season", tr(language, "Rating seasons of this group")),
         BotCommand("stats", tr(language, "Your statistics")),
         BotCommand("log", tr(language, "The last game, step by step")),
         BotCommand("verify", tr(language, "How to check a game was fair")),
@@ -191,6 +218,8 @@ def _commands(language: str) -> tuple[list[BotCommand], list[BotCommand]]:
     private = [
         BotCommand("start", tr(language, "Welcome and how to play")),
         BotCommand("tutorial", tr(language, "Learn by playing, with tips")),
+        BotCommand("mygames", tr(language, "Every table you sit at, and whose turn it is")),
+        BotCommand("reminders", tr(language, "Private reminders of your turn, on or off")),
     ]
     private += [
         BotCommand(game.command, tr(language, "Practice {game} against CPUs", game=title))

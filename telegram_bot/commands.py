@@ -17,7 +17,7 @@ from telegram.ext import ContextTypes
 from games.base import Game
 from games.errors import GameError
 from games.registry import GAMES, by_command, get_game
-from tables import lobby
+from tables import lobby, prefs
 from tables.errors import TableError, TableExists
 from tables.ids import is_table_id
 from telegram_bot.chat_admins import is_chat_admin
@@ -112,6 +112,9 @@ async def _open(update: Update, context: ContextTypes.DEFAULT_TYPE, game: Game) 
         await solo_lobby(update, context, game)
         return
     store = services(context).store
+    if update.effective_chat.title:  # named in private reminders and lists of tables
+        title = update.effective_chat.title
+        await asyncio.to_thread(prefs.set_chat_title, store.redis, update.effective_chat.id, title)
     try:
         await asyncio.to_thread(
             store.create,

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ops.health import parse_bind
 from tables.connection import RedisConfigError, configured_pool_size, configured_timeout
 from tables.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
+from tables.replay_keys import ReplayConfigError, replay_ttl_from_env
 
 DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
 ROLES = ("polling", "webhook", "worker")
@@ -63,7 +64,8 @@ class BotConfig:
         try:  # read when connecting; checked here, so a typo is one line at start-up
             configured_pool_size(env)
             configured_timeout(env)
-        except RedisConfigError as error:
+            replay_ttl_from_env(env)
+        except (RedisConfigError, ReplayConfigError) as error:
             raise ConfigError(str(error)) from None
         secret = env.get("WEBHOOK_SECRET") or derived_webhook_secret(token)
         if not SECRET_PATTERN.match(secret):

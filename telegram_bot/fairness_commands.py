@@ -10,14 +10,16 @@ import asyncio
 import io
 from typing import Any
 
-from telegram import Update
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.ext import ContextTypes
 
 from games.fairness import verify_text
 from games.registry import GAMES, get_game
 from tables import story
 from tables.model import FINISHED, Table
+from tables.replay_keys import replay_id
 from telegram_bot.language import reader_language
+from telegram_bot.links import miniapp_link
 from telegram_bot.people import chat_ref
 from telegram_bot.services import services
 from telegram_bot.table_text import settings_lines
@@ -67,10 +69,16 @@ async def send_log(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     game_no = table.game_no if table.status == FINISHED else table.game_no - 1
     batches = await asyncio.to_thread(store.log.game_log, table, game_no)
     text = game_log_text(table, game_no, [e for batch in batches for e in batch])
+    replay = miniapp_link(services(context), replay_id(table.id, game_no))
+    keyboard = None
+    if replay:  # the same game, step by step, each reveal checked in the page
+        button = InlineKeyboardButton(tr(language, "🎬 Replay"), url=replay)
+        keyboard = InlineKeyboardMarkup([[button]])
     await message.reply_document(
         io.BytesIO(text.encode()),
         filename=f"{table.game}-{table.id}-game{game_no}.txt",
         caption=tr(language, "📜 The whole game, with every reveal's proof."),
+        reply_markup=keyboard,
     )
 
 

@@ -19,6 +19,7 @@ from tables.model import FINISHED, LOBBY, PLAYING, Table
 from tables.options import OPTION_SPECS
 from telegram_bot.callback_data import GAME, INDEX_PREFIX, PRIVATE, Button
 from telegram_bot.callback_data import LOBBY as LOBBY_KIND
+from telegram_bot.links import replay_link
 from telegram_bot.table_text import preset_name, setting_label
 from translations import render, tr
 
@@ -37,7 +38,7 @@ def keyboard(
     if table.status == LOBBY:
         return lobby_keyboard(table)
     if table.status == FINISHED:
-        return finished_keyboard(table)
+        return finished_keyboard(table, replay_link(miniapp_link, table))
     if table.status != PLAYING or table.state is None:
         return None
     return game_keyboard(table, miniapp_link, inline_mode)
@@ -166,8 +167,12 @@ def _private_row(
     return row
 
 
-def finished_keyboard(table: Table) -> InlineKeyboardMarkup | None:
+def finished_keyboard(table: Table, replay: str | None = None) -> InlineKeyboardMarkup | None:
+    """Rematch, and (with the Mini App) the game's replay."""
     if not any(seat.user_id is not None for seat in table.seats):
         return None
     label = tr(table.language, "🔁 Rematch")
-    return InlineKeyboardMarkup([[_button(table, label, LOBBY_KIND, "rematch")]])
+    rows = [[_button(table, label, LOBBY_KIND, "rematch")]]
+    if replay:
+        rows[0].append(InlineKeyboardButton(tr(table.language, "🎬 Replay"), url=replay))
+    return InlineKeyboardMarkup(rows)

@@ -27,6 +27,7 @@ from tables.model import FINISHED, PLAYING, Table
 from tables.store import TableStore
 from telegram_bot.chat_budget import ChatBudget
 from telegram_bot.chat_messages import ChatMessages
+from telegram_bot.reminders import Reminders
 from telegram_bot.render import story_lines, story_messages, table_message, with_banner
 
 log = logging.getLogger(__name__)
@@ -47,6 +48,7 @@ class Notifier:
         miniapp_link: Callable[[Table], str | None] = lambda table: None,
         budget: ChatBudget | None = None,
         inline_mode: bool = True,
+        reminders: Reminders | None = None,
     ) -> None:
         self.bot = bot
         self.store = store
@@ -56,6 +58,7 @@ class Notifier:
         self.budget = budget or ChatBudget(store.redis)
         self.messages = ChatMessages(store.redis)
         self.inline_mode = inline_mode  # the bot answers inline queries: hands open in chats
+        self.reminders = reminders  # private reminders of a slow game's turn
         self._chats: dict[str, int] = {}  # table -> chat (a cache: tables never move)
         self._dirty: set[str] = set()
         self._closing = False
@@ -157,9 +160,14 @@ class Notifier:
             self._retry_later(table_id, CPU_COALESCE_SECONDS)
             return
         shown = await asyncio.to_thread(self.messages.claim_render, table_id, table.version)
+        if shown is not None and table.status == FINISHED:
+            # What the finishing process may not have lived to write (safe to write twice).
+            await asyncio.to_thread(self.store.settle, table_id)
         news: list[str] = []  # one entry per change that has a story: a result stays whole
         if shown is not None:
             batches = await asyncio.to_thread(self.store.log.events_after, table, shown)
+            if self.reminders is not None:
+                self.reminders.take(table, batches)
             news = [
                 "\n".join(lines)
                 for _version, batch in batches

@@ -13,6 +13,7 @@ from games.registry import get_game
 from tables.deadlines import acting_seats, is_reminded
 from tables.model import CANCELLED, EXPIRED, FINISHED, Table
 from tables.options import OPTION_SPECS
+from telegram_bot.rating_text import rating_line
 from translations import render, tr
 
 MAX_TEXT = 4096
@@ -94,6 +95,7 @@ def game_text(table: Table) -> str:
     elif table.status == EXPIRED:
         lines.append(tr(language, "⌛ This game was closed: nobody played for a day."))
     elif table.status == FINISHED:
+        lines += [line for line in [rating_line(table)] if line]
         lines.append(tr(language, "📜 /log sends the whole game; 🔁 Rematch plays again."))
     return fit("\n".join(lines))
 

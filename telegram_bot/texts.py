@@ -42,10 +42,22 @@ def help_text(language: str, bot_username: str) -> str:
         tr(language, "/cancel — close the open table (creator or admin)"),
         tr(language, "/rules — the rules of the table's game"),
         tr(language, "/tutorial — learn by playing, with tips (private chat)"),
-        tr(language, "/stats, /top — your numbers and the chat's best"),
+        tr(language, "/stats, /top — your numbers and rating, and the chat's best"),
+        tr(language, "/season — the group's rating seasons (an admin starts a new one)"),
+        tr(language, "/mygames — every table you sit at, and whose turn it is (private chat)"),
+        tr(language, "/reminders — turn private reminders of your turn on or off"),
         tr(language, "/verify — how to check that the game was fair"),
         tr(language, "/language — your language (in a group: the group's, for admins)"),
         tr(language, "/help — this help"),
+        "",
+        tr(
+            language,
+            "⭐ Ratings: every finished game between people moves each player's rating in "
+            "that game, by the place they finished (shared places count as ties). It starts "
+            "at 1,500 and is a careful estimate: the skill you have shown for sure, so it "
+            "rises as your games show more. The first 5 games are provisional. CPUs, "
+            "tutorials and solo practice never count.",
+        ),
         "",
         tr(language, "Add me to a group: https://t.me/{bot}?startgroup=play", bot=bot_username),
     ]

@@ -28,6 +28,7 @@ from webapp import ops
 from webapp.api import api
 from webapp.config import WebConfig
 from webapp.errors import API_TEXTS, ApiError, error_response, status_of
+from webapp.games_api import games_api
 from webapp.local import LocalMode, is_loopback_host_header, local_api
 from webapp.membership import BotApiMembership, Everyone, Membership
 from webapp.request_limits import FloodGate, KnownSenders, RequestLimiter
@@ -38,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 MAX_BODY_BYTES = 4096
 GAME_ASSETS = frozenset({"render.js", "render.css"})
 # The page's scripts, in order (deferred: they run in this order once the page is parsed).
-PAGE_SCRIPTS = ("app.js", "draw.js", "moment.js", "learn.js")
+PAGE_SCRIPTS = ("app.js", "draw.js", "moment.js", "learn.js")  # replay.js: when needed
 LOCAL_SCRIPTS = ("local-form.js", "local.js")
 TELEGRAM_FRAME_ANCESTORS = ("https://web.telegram.org", "https://*.web.telegram.org")
 
@@ -113,6 +114,7 @@ def create_app(
         app.wsgi_app, webapp_state.request_limiter, webapp_state.known_senders, _flood_refusal
     )
     app.register_blueprint(api)
+    app.register_blueprint(games_api)
     if local is not None:
         app.register_blueprint(local_api)
 

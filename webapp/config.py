@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from tables.connection import RedisConfigError, configured_pool_size, configured_timeout
 from tables.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
+from tables.replay_keys import ReplayConfigError, replay_ttl_from_env
 from webapp.request_limits import DEFAULT_BURST, DEFAULT_RATE
 from webapp.wait_limits import DEFAULT_PER_ADDRESS, DEFAULT_PER_PERSON
 
@@ -59,7 +60,8 @@ class WebConfig:
         try:  # read when connecting; checked here, so a typo is one line at start-up
             configured_pool_size(env)
             configured_timeout(env)
-        except RedisConfigError as error:
+            replay_ttl_from_env(env)
+        except (RedisConfigError, ReplayConfigError) as error:
             raise ConfigError(str(error)) from None
         if local:  # loopback unless the command line says otherwise; no Telegram script
             host, telegram_js_url = "127.0.0.1", ""

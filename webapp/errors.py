@@ -25,6 +25,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "wrong_host": 403,
     "not_member": 403,
     "no_such_table": 404,
+    "no_such_replay": 404,
     "not_found": 404,
     "method_not_allowed": 405,
     "stale": 409,
@@ -63,6 +64,7 @@ API_TEXTS: dict[str, str] = {
     "not_member": N_("This table is for the members of its group."),
     "name_needed": N_("Please enter your name."),
     "unreadable_name": N_("Please enter a name people can read."),
+    "no_such_replay": N_("This game is not kept any more: replays expire a while after the game."),
 }
 # Seconds a client should wait before it asks again, sent as Retry-After.
 RETRY_AFTER: dict[str, int] = {"too_many_waits": 5, "too_many_requests": 1}

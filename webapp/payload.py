@@ -20,6 +20,7 @@ from tables.model import LOBBY, PLAYING, Table
 from tables.private_seat import private_view
 from tables.store import TableStore
 from translations import render, template, tr
+from webapp.history_strings import HISTORY_STRINGS, game_over_extras
 
 STORY_LOOKBACK = 16  # logged changes to look back through for the latest result
 
@@ -101,6 +102,7 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
         payload["ranking"] = [
             {"name": names[s], "place": place} for s, place in zip(ranking, places, strict=False)
         ]
+        payload.update(game_over_extras(table, seat))
     return payload
 
 
@@ -253,7 +255,7 @@ PAGE_STRINGS = {
 
 def page_strings(language: str) -> dict[str, str]:
     """The page's own words, and each game's renderer words as "<game>.<key>"."""
-    strings = {key: tr(language, text) for key, text in PAGE_STRINGS.items()}
+    strings = {key: tr(language, text) for key, text in {**PAGE_STRINGS, **HISTORY_STRINGS}.items()}
     for game in GAMES.values():
         for key, text in game.web_strings.items():
             name = f"{game.name}.{key}"

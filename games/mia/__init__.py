@@ -19,6 +19,7 @@ from games.base import (
 )
 from games.mia import cpu, presentation, rules, views
 from games.mia.errors import ERROR_TEXTS
+from games.mia.fairness import preimage
 from games.mia.settings import PRESET_DESCRIPTIONS, PRESET_LABELS, PRESETS, SETTINGS_SPECS
 from games.mia.settings import normalize_settings as _normalize_settings
 from games.mia.state import PHASE_OVER, MiaState
@@ -168,6 +169,12 @@ class Mia(Game):
 
     def proofs(self, events: list[Event]) -> list[tuple[str, str]]:
         return presentation.proofs(events)
+
+    def sealed_proofs(self, state: MiaState) -> list[tuple[str, str]]:
+        if state.dice is None or state.salt is None or state.commitment is None:
+            return []
+        text = preimage(state.game_id, state.round, state.turn, state.dice, state.salt)
+        return [(text, state.commitment)]
 
     def describe_hint(self, view: dict[str, Any], names: list[str]) -> Text | None:
         return presentation.describe_hint(view, names)

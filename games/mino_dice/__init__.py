@@ -23,6 +23,7 @@ from games.base import (
 )
 from games.mino_dice import absent, cpu, hands, presentation, rules, story, views, words
 from games.mino_dice.errors import ERROR_TEXTS
+from games.mino_dice.fairness import preimage
 from games.mino_dice.settings import PRESET_DESCRIPTIONS, PRESET_LABELS, PRESETS, SETTINGS_SPECS
 from games.mino_dice.settings import normalize_settings as _normalize_settings
 from games.mino_dice.state import PHASE_OVER, PHASE_TRICK, MinoState
@@ -184,6 +185,15 @@ class MinoDice(Game):
 
     def proofs(self, events: list[Event]) -> list[tuple[str, str]]:
         return story.proofs(events)
+
+    def sealed_proofs(self, state: MinoState) -> list[tuple[str, str]]:
+        if state.phase == PHASE_OVER:
+            return []
+        texts = [
+            preimage(state.game_id, state.hand, seat, dice, state.faces, state.salts[seat])
+            for seat, dice in enumerate(state.dealt)
+        ]
+        return list(zip(texts, state.commitments(), strict=True))
 
     def describe_hint(self, view: dict[str, Any], names: list[str]) -> Text | None:
         return presentation.describe_hint(view, names)

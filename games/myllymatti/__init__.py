@@ -21,7 +21,7 @@ from games.base import (
     StatCounter,
     Text,
 )
-from games.myllymatti import cpu, presentation, rules, rules_text, status, story, views
+from games.myllymatti import cpu, fairness, presentation, rules, rules_text, status, story, views
 from games.myllymatti.errors import ERROR_TEXTS
 from games.myllymatti.settings import (
     PRESET_DESCRIPTIONS,
@@ -182,6 +182,9 @@ class Myllymatti(Game):
 
     def proofs(self, events: list[Event]) -> list[tuple[str, str]]:
         return story.proofs(events)
+
+    def sealed_proofs(self, state: MyllyState) -> list[tuple[str, str]]:
+        return [(fairness.preimage(state.game_id, state.deck, state.salt), state.commitment)]
 
     def describe_hint(self, view: dict[str, Any], names: list[str]) -> Text | None:
         return status.describe_hint(view, names)

@@ -21,6 +21,7 @@ from typing import Any
 
 from games.base import MAX_ACTION_LENGTH, PRIVATE, PUBLIC, SEQUENTIAL, SIMULTANEOUS, Game
 from games.errors import GameError
+from games.fairness import sha256_hex
 from games.rng import DeterministicRng, Rng
 
 ACTION_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_:,.-")
@@ -221,6 +222,15 @@ def check_no_leak(game: Game, state: Any, seats: int, rng: Rng) -> None:
                 assert game.decision(twin, other) == game.decision(state, other)
 
 
+def check_sealed_proofs(game: Game, state: Any) -> None:
+    """What a replay reveals once the game is over: each hidden value's preimage hashes to
+    its commitment, and that commitment is one the table shows now (in the public view)."""
+    public = json.dumps(game.public_view(state))
+    for text, digest in game.sealed_proofs(state):
+        assert sha256_hex(text) == digest, "a sealed preimage does not match its commitment"
+        assert game.is_over(state) or digest in public, "a sealed commitment nobody was shown"
+
+
 def check_random_game(game: Game, seed: int, seats: int | None = None) -> None:
     rng = DeterministicRng(f"contract-{seed}")
     seats = seats or game.min_seats + rng.randbelow(game.max_seats - game.min_seats + 1)
@@ -234,6 +244,7 @@ def check_random_game(game: Game, seed: int, seats: int | None = None) -> None:
             assert game.decision(before, seat) is not None
             assert action in game.legal_actions(before, seat)
         check_position(game, after, seats, rng)
+        check_sealed_proofs(game, after)
         final = after
     assert final is not None and game.is_over(final)
     ranking = game.ranking(final)

@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from games.errors import NotYourTurn
-from tables import keys, lobby, play
+from tables import keys, lobby, play, seal
 from tables.errors import (
     AlreadySeated,
     NoSuchTable,
@@ -263,7 +263,8 @@ def test_unknown_and_malformed_table_ids_are_no_such_table(store):
 def test_every_key_of_a_table_carries_its_hash_tag(store, redis_client):
     table = started(store)
     own = [k.decode() for k in redis_client.keys(f"*{table.id}*")]
-    expected = [keys.table(table.id), keys.game_log(table.id, 1)]
+    # The table, its game's public log, and its sealed record (the replay's, tables.seal).
+    expected = [keys.table(table.id), keys.game_log(table.id, 1), seal.seal_key(table.id, 1)]
     assert sorted(own) == sorted(expected)
     assert all(f"{{{table.id}}}" in key for key in own)
     assert 0 < redis_client.ttl(keys.table(table.id)) <= TableConfig().open_key_ttl

@@ -70,3 +70,16 @@ def test_owners_and_the_operator_port():
 def test_bad_owner_ids_or_operator_port_are_one_line_at_start(name, value):
     with pytest.raises(ConfigError, match=name):
         BotConfig.from_env({"TELEGRAM_BOT_TOKEN": TOKEN, name: value})
+
+
+@pytest.mark.parametrize("days", ["soon", "0", "400", "nan"])
+def test_a_bad_replay_lifetime_is_a_configuration_error(days):
+    with pytest.raises(ConfigError, match="REPLAY_DAYS"):
+        BotConfig.from_env({"TELEGRAM_BOT_TOKEN": TOKEN, "REPLAY_DAYS": days})
+
+
+def test_replays_are_kept_30_days_unless_set():
+    from tables.replay_keys import replay_ttl_from_env
+
+    assert replay_ttl_from_env({}) == 30 * 86400
+    assert replay_ttl_from_env({"REPLAY_DAYS": "7"}) == 7 * 86400

@@ -82,6 +82,12 @@ def check(response) -> None:
             "/api/tables/{t}/wait?after=²",
             "/api/tables/{t}/wait?timeout=¹",
             "/api/tables/{t}/wait?after=١٢&timeout=٣",
+            "/api/replays/{t}-1",
+            "/api/replays/{t}-١",
+            "/api/replays/{t}-1%0a",
+            "/api/replays/%00",
+            "/api/replays/{t}-99999999999999999999",
+            "/api/my-games",
         ]
     ),
     header=HEADERS,

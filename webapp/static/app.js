@@ -15,7 +15,7 @@
     strings: {}, table: null, busy: false, gen: 0, booted: false,
     initData: tg ? tg.initData : "",
     tableId: (tg && tg.initDataUnsafe && tg.initDataUnsafe.start_param) ||
-      params.get("table") || params.get("tgWebAppStartParam") || "",
+      params.get("table") || params.get("replay") || params.get("tgWebAppStartParam") || "",
   };
   const renderers = {};
   const loading = {};
@@ -192,21 +192,13 @@
     }
   }
 
-  function chooseTable(tables) {
-    notice(tables.length ? "" : say("no_table"));
-    $("actions").replaceChildren(...tables.map((table) => {
-      const div = element("div", "row");
-      div.append(shell.button(table.title + " · " + table.id, () => {
-        state.tableId = table.id;
-        boot();
-      }, "open:" + table.id, "primary"));
-      return div;
-    }));
-  }
-
   function applyStrings(language) {
     if (language) document.documentElement.lang = language;
     document.querySelectorAll("[data-s]").forEach((el) => { el.textContent = say(el.dataset.s); });
+    document.querySelectorAll("[data-s-label]").forEach((el) => {
+      el.setAttribute("aria-label", say(el.dataset.sLabel));
+      el.title = say(el.dataset.sLabel);
+    });
   }
 
   async function boot() {
@@ -217,8 +209,17 @@
       applyStrings(me.language);
       shell.showStats(me.stats);
       notice(say("connecting"));
+      if (REPLAY_ID.test(state.tableId)) {  // "<table>-<n>": a game's replay
+        notice("");
+        history(() => shell.openReplay(state.tableId));
+        return;
+      }
       if (!state.tableId && me.tables.length === 1) state.tableId = me.tables[0].id;
-      if (!state.tableId) { chooseTable(me.tables); return; }
+      if (!state.tableId) {
+        notice("");
+        history(() => shell.showMyGames());
+        return;
+      }
       shell.render(await api("/api/tables/" + state.tableId));
       notice("");
       follow();
@@ -240,10 +241,32 @@
     notice(say("expired"), true, true);
   }
 
+  // Replays, My games and the rating at a game's end (replay.js, replay.css) are loaded the
+  // first time they are needed: a page at a running table never pays for them.
+  const REPLAY_ID = /^[a-z2-9]{10}-[1-9][0-9]{0,5}$/;
+  let historyLoaded = null;
+  function history(then) {
+    if (!historyLoaded) {
+      historyLoaded = new Promise((resolve, reject) => {
+        const css = element("link");
+        css.rel = "stylesheet";
+        css.href = "/static/replay.css";
+        document.head.append(css);
+        const script = element("script");
+        script.src = "/static/replay.js";
+        script.onload = resolve;
+        script.onerror = () => { historyLoaded = null; reject(new Error(say("reconnecting"))); };
+        document.head.append(script);
+      });
+    }
+    return historyLoaded.then(then).catch((error) => notice(error.message, true));
+  }
+  $("mygames-link").addEventListener("click", () => history(() => shell.showMyGames()));
+
   // What the drawing files, the renderers (as helpers) and local mode (local.js) share.
   const shell = window.Shell = {
     state, tg, local, $, api, say, word, element, notice, haptic, move, lobby, follow,
-    refresh, applyStrings, rendererOf,
+    refresh, applyStrings, rendererOf, history,
     reducedMotion: () => !!(reduced && reduced.matches),
     render() {}, showStats() {}, button() {},
     showTable(table) {

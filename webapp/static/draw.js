@@ -39,6 +39,8 @@
     const drew = renderFelt(table, renderer, h);
     const verify = renderLines(table, drew);
     shell.renderMoment(table, renderer, h);
+    if (table.over && table.rating) shell.history(() => shell.renderRating(state.table));
+    else $("rating").hidden = true;
     renderPrivate(table, renderer, h);
     renderActions(table);
     const extra = $("extra");
@@ -255,6 +257,10 @@
     const finished = table.status !== "lobby" && table.status !== "playing";
     if (table.over && me !== null && !table.left) {
       rows.push([button(say("rematch"), () => shell.lobby("rematch"), "lobby:rematch", "primary")]);
+    }
+    if (table.over && table.replay) {
+      const replay = () => shell.history(() => shell.replayFromTable(table));
+      rows.push([button(say("replay"), replay, "replay", "plain")]);
     }
     if (window.LocalMode) rows.push(...window.LocalMode.extraRows(table, button));
     else if (shell.tg && (finished || (table.status === "playing" && watching))) {

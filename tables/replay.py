@@ -1,0 +1,156 @@
+"""A game played again, step by step, from what its table kept: the public log (what
+everyone saw) and the sealed record (every call into the rules, with its draws).
+
+The rules are pure, so running the record again gives every state the game went through.
+What a step shows is decided by the front door (webapp.replay_payload): while a game runs,
+only public views; once it is over, each hidden value at the step it was decided.
+
+Two checks keep a replay honest. The record must run to exactly the final table that was
+kept (else ``faithful`` is False and nothing hidden is shown). And each reveal is given as
+it is stored in the public log, beside the commitment the table showed before it (which
+the rules, run again, reproduce): the page hashes the stored text itself, so a reveal
+that was changed afterwards shows as a mismatch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from games.base import Event, Game
+from games.errors import GameError
+from games.registry import get_game
+from tables import codec, keys, seal
+from tables.errors import NoSuchTable, TableError
+from tables.fastread import FastReads
+from tables.model import FINISHED, PLAYING, Table
+from tables.replay_keys import replay_key
+
+
+class NoSuchReplay(TableError):
+    """No such game, or it ended longer ago than replays are kept."""
+
+    code = "no_such_replay"
+
+
+@dataclass
+class Step:
+    version: int
+    state: Any  # after this step (None before the game began)
+    before: Any  # the state this step started from
+    events: list[Event]  # as the public log holds them
+    reveals: list[tuple[str, str]]  # (revealed text as stored, commitment shown before)
+    sealed: list[tuple[str, str]] = field(default_factory=list)  # committed at this step
+    decisions: list[tuple[int, str]] = field(default_factory=list)  # hidden when made
+
+
+@dataclass
+class Replay:
+    table: Table  # the table as the game ended (or as it is now, while it runs)
+    game_no: int
+    finished: bool
+    faithful: bool
+    steps: list[Step]
+
+    @property
+    def game(self) -> Game:
+        return get_game(self.table.game)
+
+
+def load(reads: FastReads, current: Table | None, table_id: str, game_no: int) -> Replay:
+    """Game ``game_no`` of a table: finished (kept under its replay key) or, if it is the
+    table's game now, running."""
+    raw = reads.get(replay_key(table_id, game_no))
+    if raw is not None:
+        table = Table.from_dict(orjson.loads(raw), 0)
+        finished = table.status == FINISHED
+    elif current is not None and current.game_no == game_no and current.status == PLAYING:
+        table, finished = current, False
+    else:
+        raise NoSuchReplay("no such replay")
+    game = get_game(table.game)
+    logged = _entries(reads.lrange(keys.game_log(table_id, game_no), 0, -1))
+    sealed: dict[int, list[Any]] = {}
+    for entry in reads.lrange(seal.seal_key(table_id, game_no), 0, -1):
+        try:
+            version, calls = seal.decode(entry)
+        except ValueError:  # a damaged entry: the run will not reach the final table
+            continue
+        sealed.setdefault(version, []).extend(calls)
+    if not sealed:
+        raise NoSuchReplay("nothing was recorded of this game")
+    fields = game.event_fields
+    stored = {version: codec.decode(items, fields) for version, items in logged.items()}
+    steps, final = _run(game, table, stored, sealed)
+    faithful = final is not None and (not finished or game.dump(final) == table.state)
+    return Replay(table, game_no, finished, faithful, steps)
+
+
+def _entries(raw: list[bytes]) -> dict[int, Any]:
+    found: dict[int, Any] = {}
+    for entry in raw:
+        version, items = orjson.loads(entry)
+        found.setdefault(int(version), []).extend(items)
+    return found
+
+
+def _run(
+    game: Game, table: Table, stored: dict[int, list[Event]], sealed: dict[int, Any]
+) -> tuple[list[Step], Any]:
+    """Every step, the record run again through the rules; the final state (None when the
+    record would not run: it no longer fits the rules)."""
+    state: Any = None
+    steps: list[Step] = []
+    shown: set[str] = set()  # commitments already on the table
+    broken = False
+    for version in sorted(set(stored) | set(sealed)):
+        before = state
+        produced: list[Event] = []
+        decisions: list[tuple[int, str]] = []
+        try:
+            for call in sealed.get(version, []) if not broken else []:
+                state, events, hidden = _call(game, table, state, call)
+                produced += events
+                if hidden is not None:
+                    decisions.append(hidden)
+        except (GameError, seal.OutOfStep, KeyError, TypeError, ValueError, NoSuchTable):
+            broken = True
+        events = stored.get(version, [])
+        revealed = [text for text, _ in game.proofs(events)]
+        shown_then = [digest for _, digest in game.proofs(produced)]
+        reveals = list(zip(revealed, shown_then, strict=False))
+        reveals += [(text, "") for text in revealed[len(shown_then) :]]
+        committed = game.sealed_proofs(state) if state is not None and not broken else []
+        fresh = [(text, digest) for text, digest in committed if digest not in shown]
+        shown.update(digest for _, digest in committed)
+        steps.append(Step(version, state, before, events, reveals, fresh, decisions))
+    return steps, None if broken else state
+
+
+def _call(
+    game: Game, table: Table, state: Any, call: list[Any]
+) -> tuple[Any, list[Event], tuple[int, str] | None]:
+    kind, seat, action = call[0], call[1], call[2]
+    rng = seal.Replayed(call[3] if len(call) > 3 else [])
+    hidden = None
+    if kind == seal.NEW:
+        state, events = game.new_game(table.settings, len(table.seats), rng, _game_id(table))
+    elif kind == seal.MOVE:
+        if len(game.to_act(state)) > 1:  # decided while others still decided: unseen then
+            hidden = (int(seat), str(action))
+        state, events = game.apply(state, int(seat), str(action), rng)
+    elif kind == seal.TIMEOUT:
+        state, events = game.timeout(state, int(seat), rng)
+    elif kind == seal.RESIGN:
+        state, events = game.resign(state, int(seat), rng)
+    else:
+        raise seal.OutOfStep(f"unknown call {kind!r}")
+    if not rng.spent:
+        raise seal.OutOfStep("a recorded call left draws unused")
+    return state, events, hidden
+
+
+def _game_id(table: Table) -> str:
+    return table.game_id

@@ -1,0 +1,134 @@
+"""The sealed record of a game: every call into the game's rules, with the action it applied
+and the random draws it consumed, so that the game can be played again exactly, step by
+step, once it is over (tables.replay).
+
+    table:{T}:seal:<n>   list: one entry per change of game n, written by the change's
+                         own check-and-set: "<version>|<call>;<call>…", each call
+                         "<kind><seat> <action> <draw> <draw>…" (a draw of hex digits
+                         marked "x"): compact, since an active table keeps it (bench.memory)
+
+The draws are the hidden values themselves (every roll and shuffle, from ``secrets`` as
+always): the record is as secret as the table document and never leaves ``tables/`` while the
+game runs. A change
+records its calls in a context of its own (``recording``), so the rules and the lobby only
+name the call (``rng_for``) and stay unaware of storage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+from games.rng import Rng
+
+NEW = "n"  # new_game(settings, seats, rng, game_id)
+MOVE = "m"  # apply(state, seat, action, rng)
+TIMEOUT = "t"  # timeout(state, seat, rng)
+RESIGN = "r"  # resign(state, seat, rng)
+
+Call = list[Any]  # [kind, seat, action] and, when the call drew any, its draws
+
+_calls: ContextVar[list[Call] | None] = ContextVar("sealed_calls", default=None)
+
+
+def seal_key(table_id: str, game_no: int) -> str:
+    return f"table:{{{table_id}}}:seal:{game_no}"
+
+
+@contextmanager
+def recording() -> Iterator[list[Call]]:
+    """Collect the calls a change makes into the rules (the store wraps each change)."""
+    calls: list[Call] = []
+    token = _calls.set(calls)
+    try:
+        yield calls
+    finally:
+        _calls.reset(token)
+
+
+def rng_for(rng: Rng, kind: str, seat: int | None = None, action: str | None = None) -> Rng:
+    """The randomness for one call into the rules: ``rng`` itself, its draws noted in the
+    change's record (outside a recording, ``rng`` unchanged)."""
+    calls = _calls.get()
+    if calls is None:
+        return rng
+    call: Call = [kind, seat, action]
+    calls.append(call)
+    return _Recording(rng, call)
+
+
+class _Recording:
+    def __init__(self, rng: Rng, call: Call) -> None:
+        self._rng = rng
+        self._call = call
+
+    def _noted(self, value: Any) -> Any:
+        if len(self._call) == 3:
+            self._call.append([])
+        self._call[3].append(value)
+        return value
+
+    def randbelow(self, n: int) -> int:
+        return self._noted(self._rng.randbelow(n))
+
+    def token_hex(self, nbytes: int) -> str:
+        return self._noted(self._rng.token_hex(nbytes))
+
+
+def encode(version: int, calls: list[Call]) -> str:
+    """One change's record as the compact text the table keeps."""
+    return f"{version}|" + ";".join(_encode_call(call) for call in calls)
+
+
+def _encode_call(call: Call) -> str:
+    kind, seat, action = call[0], call[1], call[2]
+    draws = [f"x{d}" if isinstance(d, str) else str(d) for d in (call[3] if len(call) > 3 else [])]
+    return " ".join([f"{kind}{'' if seat is None else seat}", action or "", *draws])
+
+
+def decode(entry: bytes | str) -> tuple[int, list[Call]]:
+    """(version, calls) of one kept record; raises ValueError on a malformed one."""
+    text = entry.decode() if isinstance(entry, bytes) else entry
+    version, _, body = text.partition("|")
+    calls: list[Call] = []
+    for part in body.split(";") if body else []:
+        head, action, *draws = part.split(" ")
+        seat = int(head[1:]) if len(head) > 1 else None
+        values = [d[1:] if d.startswith("x") else int(d) for d in draws]
+        calls.append([head[0], seat, action or None, values])
+    return int(version), calls
+
+
+class OutOfStep(Exception):
+    """A replay asked for a draw the record does not hold: the record and the rules that
+    read it no longer agree."""
+
+
+class Replayed:
+    """The draws of one recorded call, given back in the order they were made."""
+
+    def __init__(self, draws: list[Any]) -> None:
+        self._draws = list(draws)
+
+    def randbelow(self, n: int) -> int:
+        value = self._next()
+        if not isinstance(value, int) or not 0 <= value < n:
+            raise OutOfStep(f"recorded draw {value!r} is not below {n}")
+        return value
+
+    def token_hex(self, nbytes: int) -> str:
+        value = self._next()
+        if not isinstance(value, str) or len(value) != 2 * nbytes:
+            raise OutOfStep(f"recorded draw {value!r} is not {nbytes} hex bytes")
+        return value
+
+    def _next(self) -> Any:
+        if not self._draws:
+            raise OutOfStep("the record holds no more draws for this call")
+        return self._draws.pop(0)
+
+    @property
+    def spent(self) -> bool:
+        return not self._draws

@@ -1,0 +1,117 @@
+"""The JSON a page gets to replay one game (tables.replay), in the reader's language.
+
+Each step carries what the table showed then: the public view (for the game's renderer),
+the status lines, the seats' badges, the story of that step, and the reveals it made, each
+beside the commitment shown before it, for the page to check itself. Once the game is over
+(and its record ran again to exactly the final table) a step also carries the hidden values
+decided at it: the seats' secrets where they changed, the preimages of the commitments made
+at it, and the choices made while others were still choosing. While a game runs, nothing
+hidden is in it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import Text
+from tables import ratings, story
+from tables.replay import Replay
+from translations import render
+
+
+def replay_payload(replay: Replay, user_id: int, language: str) -> dict[str, Any]:
+    game, table = replay.game, replay.table
+    names = table.display_names()
+    hidden_too = replay.finished and replay.faithful
+    you = table.seat_of(user_id)
+    steps: list[dict[str, Any]] = []
+    secrets_shown: dict[int, Any] = {}
+    for step in replay.steps:
+        if step.state is None:
+            continue
+        public = game.public_view(step.state)
+        acting = set(game.to_act(step.state))
+        frame: dict[str, Any] = {
+            "v": step.version,
+            "story": [
+                render(line, language)
+                for line in story.log_lines(game, step.events, names, proofs=False)
+            ],
+            "lines": [render(line, language) for line in game.describe_status(public, names)],
+            "seats": [
+                {"badge": render(badge.badge, language), "out": badge.out, "acting": s in acting}
+                for s, badge in enumerate(game.seat_badges(public))
+            ],
+            "public": public,
+            "reveals": [{"text": text, "commitment": digest} for text, digest in step.reveals],
+        }
+        if hidden_too:
+            frame["hidden"] = _secrets(replay, step.state, secrets_shown, language)
+            frame["sealed"] = [{"text": text, "commitment": d} for text, d in step.sealed]
+            frame["decisions"] = [
+                {"seat": seat, "label": render(game.action_label(action), language)}
+                for seat, action in step.decisions
+            ]
+        steps.append(frame)
+    payload: dict[str, Any] = {
+        "id": f"{table.id}-{replay.game_no}",
+        "table": table.id,
+        "game": table.game,
+        "title": render(Text(game.title), language),
+        "renderer": bool(game.web_assets),
+        "seats": [
+            {"name": name, "cpu": seat.is_cpu, "you": index == you}
+            for index, (name, seat) in enumerate(zip(names, table.seats, strict=True))
+        ],
+        "you": you,
+        "finished": replay.finished,
+        "faithful": replay.faithful,
+        "hidden": hidden_too,
+        "steps": steps,
+    }
+    if replay.finished:
+        final = game.load(table.state)
+        ranking, places = game.ranking(final), game.places(final)
+        payload["ranking"] = [
+            {"name": names[seat], "place": place}
+            for seat, place in zip(ranking, places, strict=False)
+        ]
+        payload["ratings"] = [
+            {
+                "seat": change.seat,
+                "name": names[change.seat],
+                "before": change.before_points,
+                "after": change.after_points,
+                "you": change.seat == you,
+            }
+            for change in ratings.changes(table)
+        ]
+    return payload
+
+
+def _secrets(replay: Replay, state: Any, shown: dict[int, Any], language: str) -> dict[str, Any]:
+    """Each seat's secrets at this step, for the seats whose secrets changed at it."""
+    game = replay.game
+    changed: dict[str, Any] = {}
+    for seat in range(len(replay.table.seats)):
+        info = game.private_info(game.view(state, seat))
+        drawn = None
+        if info is not None and info.items:
+            drawn = {
+                "title": render(info.title, language),
+                "caption": render(info.caption, language) if info.caption else None,
+                "items": [
+                    {
+                        "id": item.id,
+                        "kind": item.kind,
+                        "label": render(item.label, language),
+                        "symbol": item.symbol,
+                        "attrs": item.attributes,
+                    }
+                    for item in info.items
+                ],
+            }
+        if shown.get(seat) != drawn:
+            shown[seat] = drawn
+            changed[str(seat)] = drawn
+    return changed
