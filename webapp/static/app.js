@@ -140,9 +140,14 @@
       haptic("notify", "success");
       notice("");
       shell.render(table);
+      follow();  // a rematch or a join: make sure this page goes on following
     } catch (error) {
-      haptic("notify", "error");
-      notice(error.message, true);
+      // Two players asked for a rematch at once: the other one's started it, nothing to say.
+      const raced = body.verb === "rematch" && error.code === "not_finished";
+      if (!raced) {
+        haptic("notify", "error");
+        notice(error.message, true);
+      }
       refresh();
     } finally {
       state.busy = false;
@@ -163,8 +168,22 @@
     try { shell.render(await api("/api/tables/" + state.tableId)); } catch (error) { notice(error.message, true); }
   }
 
+  // The update loop: one per table shown. It goes on after a game ends (anyone seated may
+  // start a rematch, and every tab must learn of it); only a closed table ends it.
   async function follow() {
     const gen = state.gen;  // a newer table on this page stops this loop
+    if (state.following === gen) return;
+    state.following = gen;
+    try {
+      await followLoop(gen);
+    } finally {
+      if (state.following === gen) state.following = null;
+    }
+  }
+
+  const FOLLOWED = ["lobby", "playing", "finished"];
+
+  async function followLoop(gen) {
     let failures = 0;
     for (;;) {
       const after = state.table ? state.table.version : 0;
@@ -177,11 +196,14 @@
         if (failures) notice("");
         failures = 0;
         if (!state.table || table.version !== state.table.version) shell.render(table);
-        if (table.status !== "playing" && table.status !== "lobby") return;
+        if (!FOLLOWED.includes(table.status)) return;
       } catch (error) {
         if (gen !== state.gen) return;
         failures += 1;
-        if (error.status === 404) { notice(error.message, true); return; }
+        if (error.status === 404) {
+          if (!state.table || FOLLOWED.slice(0, 2).includes(state.table.status)) notice(error.message, true);
+          return;  // a finished table that was cleared away says nothing
+        }
         if (error.status === 401) {
           if (tg) await expired(); else notice(error.message, true);
           return;
