@@ -46,7 +46,5 @@ def audit(page: Any) -> list[str]:
         for node in violation["nodes"]:
             impact = node["impact"] or violation["impact"]
             if impact in SEVERE:
-                found.append(
-                    f"{violation['id']} [{impact}]: {node['target']} ({node['summary']})"
-                )
+                found.append(f"{violation['id']} [{impact}]: {node['target']} ({node['summary']})")
     return found

@@ -30,6 +30,7 @@ def set_up(page, base_url: str, game_label: str, preset_label: str | None = None
     if preset_label:
         page.select_option("#preset", label=preset_label)
     page.select_option("#cpus", label="1")
+    page.click("#more-settings summary")
     page.select_option("#cpu-level-0", label="easy")
     page.click("#go")
     page.wait_for_selector('#table:not([hidden])[data-drawn="game"] #me li.you')

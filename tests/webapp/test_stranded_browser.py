@@ -35,6 +35,7 @@ def create_in_the_page(page, base_url: str, name: str = "Alice") -> str:
     page.wait_for_selector("#setup:not([hidden]) #cpus")
     page.fill("#name", name)
     page.select_option("#cpus", label="1")
+    page.click("#more-settings summary")
     page.check("#wait")  # a lobby: nothing moves while the server is away
     page.click("#go")
     page.wait_for_selector("#table:not([hidden]) #me li.you")
@@ -60,7 +61,8 @@ def test_a_server_restart_keeps_the_tab_and_its_seat(browser, redis_server, tmp_
     page.wait_for_selector('#notice.error:has-text("Reconnecting")')
     process = start()
     try:
-        page.wait_for_selector("#notice:not(.error)", timeout=30_000)  # back by itself
+        # Back by itself: the notice empties (and so takes no room).
+        page.wait_for_selector("#notice:not(.error):empty", state="attached", timeout=30_000)
         assert page.inner_text("#me .name") == "You · Alice"
         page.reload()
         page.wait_for_selector("#table:not([hidden]) #me li.you")

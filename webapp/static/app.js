@@ -96,6 +96,21 @@
     }
   }
 
+  // The live region: your turn and each reveal, said once and briefly (what the screen
+  // shows otherwise is not read out again at every update).
+  const spoken = [];
+  function announce(text, first) {
+    if (!text) return;
+    if (first) spoken.unshift(text); else spoken.push(text);
+  }
+  function flushAnnouncement() {
+    if (!spoken.length) return;
+    const text = spoken.splice(0).join(" ");
+    const region = $("announce");
+    region.textContent = "";
+    setTimeout(() => { region.textContent = text; }, 50);
+  }
+
   function element(tag, className, text) {
     const el = document.createElement(tag);
     if (className) el.className = className;
@@ -265,7 +280,7 @@
   // What the drawing files, the renderers (as helpers) and local mode (local.js) share.
   const shell = window.Shell = {
     state, tg, local, $, api, say, word, element, notice, haptic, move, lobby, follow,
-    refresh, applyStrings, rendererOf,
+    refresh, applyStrings, rendererOf, announce, flushAnnouncement,
     reducedMotion: () => !!(reduced && reduced.matches),
     render() {}, showStats() {}, button() {},
     showTable(table) {

@@ -6,7 +6,16 @@
   const { state, $, say, element } = shell;
   const SVG = "http://www.w3.org/2000/svg";
   const wide = window.matchMedia ? window.matchMedia("(min-width: 420px)") : null;
+  const segmenter = window.Intl && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
   let leaveArmed = false;
+
+  // The first character a reader sees: a whole grapheme (👨‍👩‍👧, 🇫🇮, é), never half of one.
+  function firstGrapheme(text) {
+    const trimmed = text.trim();
+    if (!trimmed) return "?";
+    if (segmenter) return segmenter.segment(trimmed)[Symbol.iterator]().next().value.segment;
+    return Array.from(trimmed)[0];
+  }
 
   function svg(tag, attrs, children) {
     const el = document.createElementNS(SVG, tag);
@@ -25,6 +34,7 @@
       names: table.seats.map((seat) => seat.name),
       you: table.you,
       busy: state.busy,
+      announce: shell.announce,
       reduced: shell.reducedMotion(),
       fresh: false,
     };
@@ -35,7 +45,7 @@
     const renderer = shell.rendererOf(table);
     const h = helpersFor(table);
     $("title").textContent = table.title;
-    renderPill(table);
+    renderPill(table, renderer, h);
     const drew = renderFelt(table, renderer, h);
     const verify = renderLines(table, drew);
     shell.renderMoment(table, renderer, h);
@@ -47,13 +57,16 @@
     extra.hidden = !extra.childElementCount;
     shell.renderLearn(table, verify);
     if (window.LocalMode) window.LocalMode.rendered(table);
+    if (state.turnStarted) bringMoveIntoView();
+    state.turnStarted = false;
+    shell.flushAnnouncement();
     state.booted = true;
     // For tests and screenshots: which version is drawn, and whether by the game's renderer.
     $("table").dataset.version = String(table.version);
     $("table").dataset.drawn = table.renderer && !Object.keys(renderer).length ? "shell" : "game";
   }
 
-  function renderPill(table) {
+  function renderPill(table, renderer, h) {
     const pill = $("pill");
     const me = table.you === null ? null : table.seats[table.you];
     let text, turn = false;
@@ -62,7 +75,7 @@
     else if (table.status !== "playing") text = say("closed");
     else if (me === null) text = say("spectator");
     else if (table.left) text = say("you_left");
-    else if (me.out) text = say("you_are_out");
+    else if (me.out) text = (table.public && renderer.outStatus && renderer.outStatus(table, h)) || say("you_are_out");
     else if (me.acting) { text = say("your_turn"); turn = true; }
     else {
       const acting = table.seats.filter((seat) => seat.acting).map((seat) => seat.name);
@@ -73,7 +86,11 @@
     pill.classList.toggle("turn", turn);
     // Your turn comes: a tap on the hand, and a mark on the browser tab (local mode's tabs).
     const turnKey = turn ? table.id + ":" + table.decision : null;
-    if (turnKey && turnKey !== state.turnKey && state.booted) shell.haptic("impact", "light");
+    if (turnKey && turnKey !== state.turnKey && state.booted) {
+      shell.haptic("impact", "light");
+      shell.announce(text);
+      state.turnStarted = true;
+    }
     state.turnKey = turnKey;
     document.title = (turn ? "● " : "") + table.title;
   }
@@ -116,7 +133,7 @@
     li.dataset.seat = String(index);
     li.style.setProperty("--hue", String((index * 67 + 200) % 360));
     const bare = seat.cpu ? seat.name.replace(/^🤖\s*/u, "") : seat.name;
-    const avatar = element("span", "avatar", seat.cpu ? "🤖" : Array.from(bare.trim())[0] || "?");
+    const avatar = element("span", "avatar", seat.cpu ? "🤖" : firstGrapheme(bare));
     avatar.setAttribute("aria-hidden", "true");
     const who = element("span", "who");
     who.append(element("span", "name", seat.you ? say("you") + " · " + bare : bare));
@@ -164,7 +181,7 @@
     if (dealt) { state.privateKey = info.key; state.uncovered = false; }
     box.hidden = false;
     box.dataset.key = info.key;
-    const covered = info.conceal && !state.uncovered;
+    const covered = !!info.conceal && !state.uncovered;
     box.classList.toggle("covered", covered);
     box.classList.toggle("dealt", dealt && state.booted && !h.reduced);
     box.classList.toggle("lifted", !covered && state.justUncovered === info.key);
@@ -173,9 +190,18 @@
     head.append(element("span", "private-title", info.title));
     if (info.caption && !covered) head.append(element("span", "caption", info.caption));
     const items = element("div", "items");
+    items.setAttribute("role", "group");
+    items.setAttribute("aria-label", info.title);
     const children = [head, items];
     if (covered) {
-      items.append(renderer.cover ? renderer.cover(info, h) : element("span", "cover", "❓"));
+      // The cover is a button (keyboard, screen readers), named by what it hides.
+      const lift = element("button", "cover-button");
+      lift.type = "button";
+      lift.setAttribute("aria-label", info.title + ": " + say("look"));
+      lift.append(renderer.cover ? renderer.cover(info, h) : element("span", "cover", "❓"));
+      items.append(lift);
+      items.removeAttribute("role");
+      items.removeAttribute("aria-label");
     } else {
       const greyed = info.items.filter((item) => !item.selectable && item.reason);
       const reasons = new Set(greyed.map((item) => item.reason));
@@ -188,28 +214,70 @@
       if (renderer.arrange) renderer.arrange(items, info, h);
       if (shared) children.push(element("p", "reason-all", shared));
     }
-    if (info.conceal) children.push(element("p", "cover-caption", say(covered ? "look" : "cover")));
+    if (info.conceal && covered) {
+      const caption = element("p", "cover-caption", say("look"));
+      caption.setAttribute("aria-hidden", "true");  // the button says it
+      children.push(caption);
+    } else if (info.conceal) {
+      const again = element("button", "link cover-caption", say("cover"));
+      again.type = "button";
+      children.push(again);
+    }
     box.replaceChildren(...children);
   }
 
+  // An item of your own: a button when you may play it, else a picture with a name (the
+  // renderer's itemName, else the item's label), greyed with the reason when not playable.
   function drawItem(item, renderer, h, sharedReason) {
     const face = renderer.item ? renderer.item(item, h) : element("span", "label", item.label);
+    const name = renderer.itemName ? renderer.itemName(item, h) : item.label;
     const el = element(item.selectable ? "button" : "span", "item " + item.kind);
     el.dataset.item = item.id;
     Object.entries(item.attrs || {}).forEach(([key, value]) => { el.dataset[key] = value; });
     el.append(face);
+    face.setAttribute("aria-hidden", "true");  // the item's name says it
     if (item.selectable) {
       el.type = "button";
       el.dataset.action = item.action;
       el.disabled = state.busy;
-      el.setAttribute("aria-label", item.label);
+      el.setAttribute("aria-label", name);
       el.addEventListener("click", (event) => { event.stopPropagation(); shell.move(item.action); });
     } else if (item.reason) {
       el.classList.add("greyed");
       el.title = item.reason;
-      if (!sharedReason) el.append(element("small", "reason", item.reason));
+      el.setAttribute("role", "img");
+      el.setAttribute("aria-label", name + " — " + item.reason);
+      if (!sharedReason) {
+        const reason = element("small", "reason", item.reason);
+        reason.setAttribute("aria-hidden", "true");
+        el.append(" ", reason);  // a word apart from the face's label
+      }
+    } else {
+      el.setAttribute("role", "img");
+      el.setAttribute("aria-label", name);
     }
     return el;
+  }
+
+  // Your move, in view: when your turn comes, the buttons (and the reveal just above them,
+  // when both fit) are scrolled onto the screen, never hidden below the fold.
+  function bringMoveIntoView() {
+    const targets = [...document.querySelectorAll("#private:not([hidden]), #actions .row")];
+    if (!targets.length) return;
+    const moment = $("moment");
+    const fresh = !moment.hidden && state.momentFresh;
+    const top = Math.min(...targets.map((el) => el.getBoundingClientRect().top));
+    const bottom = Math.max(...targets.map((el) => el.getBoundingClientRect().bottom));
+    const height = window.innerHeight;
+    const from = fresh ? Math.min(top, moment.getBoundingClientRect().top) : top;
+    let by = 0;
+    if (bottom - from <= height - 16) {
+      if (bottom > height) by = bottom - height + 8;
+      else if (from < 0) by = from - 8;
+    } else {
+      by = bottom > height ? Math.min(bottom - height + 8, top - 8) : top < 0 ? top - 8 : 0;
+    }
+    if (Math.abs(by) > 1) window.scrollBy({ top: by, behavior: shell.reducedMotion() ? "auto" : "smooth" });
   }
 
   $("private").addEventListener("click", () => {
