@@ -40,7 +40,28 @@
     };
   }
 
+  // Redrawing replaces the buttons: a keyboard's focus comes back to the same button (by its
+  // action or item), else to the first button where it was, never lost to the page's top.
+  function focusKey() {
+    const el = document.activeElement;
+    if (!el || el === document.body || !$("table").contains(el)) return null;
+    const area = el.closest("section[id], ol[id], p[id]");
+    return { area: area && area.id, action: el.dataset.action, item: el.dataset.item };
+  }
+
+  function restoreFocus(key) {
+    if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+    const area = key.area ? $(key.area) : null;
+    const same = key.action ? `[data-action="${CSS.escape(key.action)}"]`
+      : key.item ? `[data-item="${CSS.escape(key.item)}"]` : null;
+    const target = (same && document.querySelector("#table " + same)) ||
+      (area && area.querySelector("button:not([disabled]), summary, a[href]")) ||
+      $("actions").querySelector("button:not([disabled])");
+    if (target) target.focus({ preventScroll: true });
+  }
+
   function render(table) {
+    const focused = focusKey();
     state.table = table;
     const renderer = shell.rendererOf(table);
     const h = helpersFor(table);
@@ -60,6 +81,7 @@
     if (state.turnStarted) bringMoveIntoView();
     state.turnStarted = false;
     shell.flushAnnouncement();
+    restoreFocus(focused);
     state.booted = true;
     // For tests and screenshots: which version is drawn, and whether by the game's renderer.
     $("table").dataset.version = String(table.version);
