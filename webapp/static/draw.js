@@ -40,28 +40,8 @@
     };
   }
 
-  // Redrawing replaces the buttons: a keyboard's focus comes back to the same button (by its
-  // action or item), else to the first button where it was, never lost to the page's top.
-  function focusKey() {
-    const el = document.activeElement;
-    if (!el || el === document.body || !$("table").contains(el)) return null;
-    const area = el.closest("section[id], ol[id], p[id]");
-    return { area: area && area.id, action: el.dataset.action, item: el.dataset.item };
-  }
-
-  function restoreFocus(key) {
-    if (!key || (document.activeElement && document.activeElement !== document.body)) return;
-    const area = key.area ? $(key.area) : null;
-    const same = key.action ? `[data-action="${CSS.escape(key.action)}"]`
-      : key.item ? `[data-item="${CSS.escape(key.item)}"]` : null;
-    const target = (same && document.querySelector("#table " + same)) ||
-      (area && area.querySelector("button:not([disabled]), summary, a[href]")) ||
-      $("actions").querySelector("button:not([disabled])");
-    if (target) target.focus({ preventScroll: true });
-  }
-
   function render(table) {
-    const focused = focusKey();
+    const focused = shell.focusKey();
     state.table = table;
     const renderer = shell.rendererOf(table);
     const h = helpersFor(table);
@@ -70,7 +50,7 @@
     const drew = renderFelt(table, renderer, h);
     const verify = renderLines(table, drew);
     shell.renderMoment(table, renderer, h);
-    renderPrivate(table, renderer, h);
+    shell.renderPrivate(table, renderer, h);
     renderActions(table);
     const extra = $("extra");
     extra.replaceChildren();
@@ -78,10 +58,10 @@
     extra.hidden = !extra.childElementCount;
     shell.renderLearn(table, verify);
     if (window.LocalMode) window.LocalMode.rendered(table);
-    if (state.turnStarted) bringMoveIntoView();
+    if (state.turnStarted) shell.bringMoveIntoView();
     state.turnStarted = false;
     shell.flushAnnouncement();
-    restoreFocus(focused);
+    shell.restoreFocus(focused);
     state.booted = true;
     // For tests and screenshots: which version is drawn, and whether by the game's renderer.
     $("table").dataset.version = String(table.version);
@@ -188,128 +168,6 @@
     $("lines").replaceChildren(...lines.map((line, i) => element("p", i === 0 ? "head" : "", line)));
     return verify;
   }
-
-  // --- the private panel ---------------------------------------------------------------------
-
-  function renderPrivate(table, renderer, h) {
-    const box = $("private");
-    const info = table.private;
-    if (!info || (!info.items.length && !info.conceal)) {
-      box.hidden = true;
-      state.privateKey = null;
-      return;
-    }
-    const dealt = info.key !== state.privateKey;
-    if (dealt) { state.privateKey = info.key; state.uncovered = false; }
-    box.hidden = false;
-    box.dataset.key = info.key;
-    const covered = !!info.conceal && !state.uncovered;
-    box.classList.toggle("covered", covered);
-    box.classList.toggle("dealt", dealt && state.booted && !h.reduced);
-    box.classList.toggle("lifted", !covered && state.justUncovered === info.key);
-    state.justUncovered = null;
-    const head = element("div", "private-head");
-    head.append(element("span", "private-title", info.title));
-    if (info.caption && !covered) head.append(element("span", "caption", info.caption));
-    const items = element("div", "items");
-    items.setAttribute("role", "group");
-    items.setAttribute("aria-label", info.title);
-    const children = [head, items];
-    if (covered) {
-      // The cover is a button (keyboard, screen readers), named by what it hides.
-      const lift = element("button", "cover-button");
-      lift.type = "button";
-      lift.setAttribute("aria-label", info.title + ": " + say("look"));
-      lift.append(renderer.cover ? renderer.cover(info, h) : element("span", "cover", "❓"));
-      items.append(lift);
-      items.removeAttribute("role");
-      items.removeAttribute("aria-label");
-    } else {
-      const greyed = info.items.filter((item) => !item.selectable && item.reason);
-      const reasons = new Set(greyed.map((item) => item.reason));
-      const shared = reasons.size === 1 && greyed.length > 1 ? greyed[0].reason : null;
-      items.append(...info.items.map((item, index) => {
-        const el = drawItem(item, renderer, h, shared);
-        el.style.setProperty("--i", String(index));
-        return el;
-      }));
-      if (renderer.arrange) renderer.arrange(items, info, h);
-      if (shared) children.push(element("p", "reason-all", shared));
-    }
-    if (info.conceal && covered) {
-      const caption = element("p", "cover-caption", say("look"));
-      caption.setAttribute("aria-hidden", "true");  // the button says it
-      children.push(caption);
-    } else if (info.conceal) {
-      const again = element("button", "link cover-caption", say("cover"));
-      again.type = "button";
-      children.push(again);
-    }
-    box.replaceChildren(...children);
-  }
-
-  // An item of your own: a button when you may play it, else a picture with a name (the
-  // renderer's itemName, else the item's label), greyed with the reason when not playable.
-  function drawItem(item, renderer, h, sharedReason) {
-    const face = renderer.item ? renderer.item(item, h) : element("span", "label", item.label);
-    const name = renderer.itemName ? renderer.itemName(item, h) : item.label;
-    const el = element(item.selectable ? "button" : "span", "item " + item.kind);
-    el.dataset.item = item.id;
-    Object.entries(item.attrs || {}).forEach(([key, value]) => { el.dataset[key] = value; });
-    el.append(face);
-    face.setAttribute("aria-hidden", "true");  // the item's name says it
-    if (item.selectable) {
-      el.type = "button";
-      el.dataset.action = item.action;
-      el.disabled = state.busy;
-      el.setAttribute("aria-label", name);
-      el.addEventListener("click", (event) => { event.stopPropagation(); shell.move(item.action); });
-    } else if (item.reason) {
-      el.classList.add("greyed");
-      el.title = item.reason;
-      el.setAttribute("role", "img");
-      el.setAttribute("aria-label", name + " — " + item.reason);
-      if (!sharedReason) {
-        const reason = element("small", "reason", item.reason);
-        reason.setAttribute("aria-hidden", "true");
-        el.append(" ", reason);  // a word apart from the face's label
-      }
-    } else {
-      el.setAttribute("role", "img");
-      el.setAttribute("aria-label", name);
-    }
-    return el;
-  }
-
-  // Your move, in view: when your turn comes, the buttons (and the reveal just above them,
-  // when both fit) are scrolled onto the screen, never hidden below the fold.
-  function bringMoveIntoView() {
-    const targets = [...document.querySelectorAll("#private:not([hidden]), #actions .row")];
-    if (!targets.length) return;
-    const moment = $("moment");
-    const fresh = !moment.hidden && state.momentFresh;
-    const top = Math.min(...targets.map((el) => el.getBoundingClientRect().top));
-    const bottom = Math.max(...targets.map((el) => el.getBoundingClientRect().bottom));
-    const height = window.innerHeight;
-    const from = fresh ? Math.min(top, moment.getBoundingClientRect().top) : top;
-    let by = 0;
-    if (bottom - from <= height - 16) {
-      if (bottom > height) by = bottom - height + 8;
-      else if (from < 0) by = from - 8;
-    } else {
-      by = bottom > height ? Math.min(bottom - height + 8, top - 8) : top < 0 ? top - 8 : 0;
-    }
-    if (Math.abs(by) > 1) window.scrollBy({ top: by, behavior: shell.reducedMotion() ? "auto" : "smooth" });
-  }
-
-  $("private").addEventListener("click", () => {
-    const info = state.table && state.table.private;
-    if (!info || !info.conceal) return;
-    state.uncovered = !state.uncovered;
-    state.justUncovered = state.uncovered ? info.key : null;
-    shell.haptic("selection");
-    render(state.table);
-  });
 
   // --- buttons -------------------------------------------------------------------------------
 
