@@ -105,10 +105,8 @@
   }
   function flushAnnouncement() {
     if (!spoken.length) return;
-    const text = spoken.splice(0).join(" ");
-    const region = $("announce");
-    region.textContent = "";
-    setTimeout(() => { region.textContent = text; }, 50);
+    // A new node each time: read out even when the words are the same as last time.
+    $("announce").replaceChildren(element("span", "", spoken.splice(0).join(" ")));
   }
 
   function element(tag, className, text) {

@@ -25,6 +25,7 @@
     }
     const suit = id[1];
     el.dataset.suit = suit;
+    el.dataset.card = id;
     el.setAttribute("role", "img");
     el.setAttribute("aria-label", cardName(h, id, trump));
     if (suit === "d" || suit === "h") el.classList.add("red");
