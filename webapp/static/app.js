@@ -106,7 +106,7 @@
   function flushAnnouncement() {
     if (!spoken.length) return;
     // A new node each time: read out even when the words are the same as last time.
-    $("announce").replaceChildren(element("span", "", spoken.splice(0).join(" ")));
+    $("announce").replaceChildren(document.createTextNode(spoken.splice(0).join(" ")));
   }
 
   function element(tag, className, text) {
