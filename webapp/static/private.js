@@ -1,4 +1,4 @@
-// Your private panel: what only you may see (a secret under its cover, your dice, your hand),
+// Your private panel: what only you may see (a secret under its cover, the items you hold),
 // each item a button when you may play it, else a named picture, greyed with the reason.
 "use strict";
 (function () {
