@@ -77,8 +77,12 @@ CUT_JS = """() => {
 SETTLE_JS = """() => document.getAnimations().forEach((animation) => {
   if (animation.effect.getComputedTiming().iterations !== Infinity) animation.finish();
 })"""
+THEMED = ["color-contrast", "link-in-text-block"]  # the rules a colour scheme can change
 SESSION_SCRIPT = "sessionStorage.setItem('tables.session', %r);"
 DEADLINE = 30.0  # seconds a page may take to show a change (generous: a loaded machine)
+
+
+BOTH_JS = f"() => [({WORST_JS})(), ({CUT_JS})()]"
 
 
 def worst(page: Any) -> dict[str, Any]:
@@ -170,20 +174,23 @@ class Watch:
             self._measure(page, language, label, kind)
 
     def _measure(self, page: Any, language: str, label: str, kind: str) -> None:
-        found = worst(page)
+        found, clipped = page.evaluate(BOTH_JS)  # one look: overflow and cut text
         self.checks += 1
         if found["px"] > self.worst_px or not self.worst_where:
             self.worst_px = max(self.worst_px, found["px"])
             if found["px"]:
                 self.worst_where = f"{label} [{language}] {found['where']}"
-        self.cut += [f"{label} [{language}] {text}" for text in cut(page) if text not in self.cut]
+        self.cut += [f"{label} [{language}] {text}" for text in clipped if text not in self.cut]
         if self.accessibility and (kind, language) not in self.audited and kind != "waiting":
             self.audited.add((kind, language))
             page.evaluate(SETTLE_JS)
-            for theme in ("dark", "light") if self.dark else ("light", "dark"):
-                page.emulate_media(color_scheme=theme)
-                self.violations += [f"{kind} [{language} {theme}] {v}" for v in audit(page)]
-            page.emulate_media(color_scheme="dark" if self.dark else "light")
+            # Every rule in the page's theme; in the other, what a theme changes: colours.
+            themes = ("dark", "light") if self.dark else ("light", "dark")
+            found = [f"{kind} [{language} {themes[0]}] {v}" for v in audit(page)]
+            page.emulate_media(color_scheme=themes[1])
+            found += [f"{kind} [{language} {themes[1]}] {v}" for v in audit(page, THEMED)]
+            page.emulate_media(color_scheme=themes[0])
+            self.violations += found
 
     def close(self) -> None:
         for page in self.pages.values():
