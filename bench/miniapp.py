@@ -13,8 +13,8 @@ cut_texts=<texts cut short> overflow_<game>=<…> …``:
   local setup form;
 - axe-core's serious and critical violations, summed over every kind of state of those games
   (setup, lobby, your turn, the cup, each kind of reveal or result, out, the end) in every
-  language, light and dark; and the names, status lines and options cut short (ellipsis,
-  clip) seen at any change.
+  language, light and dark (in the dark, the colour rules); and the names, status lines and
+  options cut short (ellipsis, clip) seen at any change.
 
 Targets: bytes <= 100000, secret_ms <= 1000, overflow 0 px, 0 violations, 0 cut.
 """

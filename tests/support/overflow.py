@@ -7,9 +7,9 @@ lists the text the page shows cut short: an element whose text is wider or talle
 box while the box hides the rest (an ellipsis, a clip), and a choice in a ``<select>`` wider
 than the box shows. A :class:`Watch` opens the local page of one person at one width in
 several languages, follows a :class:`tests.support.scenes.Script` change by change (the pages
-follow on their own, as a player's would), measures both at every change, and runs axe in the
-light and the dark theme the first time each kind of state shows (the lobby, your turn, the
-cup on your dice, each kind of reveal or result, out, the end).
+follow on their own, as a player's would), measures both at every change, and runs axe (every
+rule, then the colour rules in the other theme) the first time each kind of state shows (the
+lobby, your turn, the cup on your dice, each kind of reveal or result, out, the end).
 """
 
 from __future__ import annotations
