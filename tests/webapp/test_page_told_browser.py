@@ -186,3 +186,16 @@ def test_an_avatar_is_a_whole_grapheme(browser, served):  # noqa: F811
     open_as(page, served.local.url, served.secret, user, table.id)
     drawn(page)
     assert page.inner_text("#me .avatar") == "👨‍👩‍👧"
+
+
+def test_a_fifth_tab_of_one_person_follows_without_crying_wolf(browser, served):  # noqa: F811
+    """The server lets a person keep 4 long polls: a fifth tab is answered 429 and reads the
+    table instead, saying nothing of a lost connection (the connection is fine)."""
+    script = Script(served.store, served.clock, "mia", cpus=("normal",))
+    script.start()
+    tabs = [local_page(browser, served, script) for _ in range(5)]
+    for _ in range(2):
+        script.step()
+        for tab in tabs:
+            drawn(tab, script.table.version)
+    assert [tab.inner_text("#notice") for tab in tabs] == [""] * 5

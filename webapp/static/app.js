@@ -61,6 +61,7 @@
       const error = new Error((body && body.error && body.error.message) || response.statusText);
       error.code = body && body.error && body.error.code;
       error.status = response.status;
+      error.retryAfter = Number(response.headers.get("Retry-After")) || 0;
       throw error;
     }
     return body;
@@ -220,6 +221,18 @@
         if (error.status === 401) {
           if (tg) await expired(); else notice(error.message, true);
           return;
+        }
+        if (error.status === 429) {
+          // This person's other tabs hold the waits the server allows: the connection is
+          // fine (no "connection lost"). Read the table now, and wait again when told.
+          failures -= 1;
+          try {
+            const table = await api("/api/tables/" + state.tableId);
+            if (gen !== state.gen) return;
+            if (!state.table || table.version !== state.table.version) shell.render(table);
+          } catch (e) { /* the next round tells */ }
+          await new Promise((resolve) => setTimeout(resolve, 1000 * (error.retryAfter || 5)));
+          continue;
         }
         notice(say("reconnecting"), true);
         await new Promise((resolve) => setTimeout(resolve, Math.min(8000, 500 * failures)));
