@@ -1,16 +1,22 @@
 """``python -m bench.miniapp``: load the Mini App in headless Chromium and measure it.
 
 Prints, as its last line, ``bytes=<total transferred> secret_ms=<ms from navigation to the
-secret shown> overflow_px=<widest horizontal overflow> overflow_<game>=<…> …``:
+secret shown> overflow_px=<widest horizontal overflow> a11y_violations=<serious + critical>
+cut_texts=<texts cut short> overflow_<game>=<…> …``:
 
 - bytes over the wire for a cold load (headers and bodies of every response, the game's
   renderer included), and the median over several cold loads of the time from navigation
   start until the player has lifted the cup and the dice show (a Mia table);
 - the page's largest horizontal overflow at 320 px (the document's scroll width past the
   window, and every element's right edge past it), over a scripted game of every game in
-  every language, from the lobby to the end, and over the local setup form.
+  every language, from the lobby to the end, then a game the person is out of, and over the
+  local setup form;
+- axe-core's serious and critical violations, summed over every kind of state of those games
+  (setup, lobby, your turn, the cup, each kind of reveal or result, out, the end) in every
+  language, light and dark (in the dark, the colour rules); and the names, status lines and
+  options cut short (ellipsis, clip) seen at any change.
 
-Targets: bytes <= 100000, secret_ms <= 1000, overflow 0 px.
+Targets: bytes <= 100000, secret_ms <= 1000, overflow 0 px, 0 violations, 0 cut.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from tables.watch import ChangeWatcher
 from tests.support.browser import chromium
 from tests.support.clock import Clock
 from tests.support.overflow import Watch, watch_game
-from tests.support.scenes import SET_UPS, Script
+from tests.support.scenes import SET_UPS, Script, scene
 from tests.support.telegram_web_app_stub import TelegramWebAppStub
 from tests.webapp.conftest import WebServer
 from translations import SUPPORTED_LANGUAGES
@@ -92,28 +98,38 @@ def _load(browser, url: str) -> tuple[int, float]:
     return sum(sizes), elapsed
 
 
-def measure_overflow(store: TableStore, clock: Clock, width: int) -> dict[str, tuple[int, str]]:
-    """The worst overflow of each game's scripted game (and of the setup form), every language."""
+def measure_overflow(store: TableStore, clock: Clock, width: int) -> dict[str, Watch]:
+    """Each game's scripted game (and the setup form) watched in every language: the worst
+    overflow, the cut texts and axe's violations."""
     mode = LocalMode.new()
-    config = dataclasses.replace(WebConfig.from_env({}, local=True), long_poll_seconds=5)
+    # One person follows the table in six languages' tabs: more long polls than a person's 4.
+    config = dataclasses.replace(
+        WebConfig.from_env({}, local=True), long_poll_seconds=5, wait_limit_per_person=16
+    )
     web = WebServer(create_app(store, config, local=mode)).start()
-    found: dict[str, tuple[int, str]] = {}
+    found: dict[str, Watch] = {}
     try:
         with chromium() as browser:
             setup = Watch(browser, web.url, mode.secret, width, SUPPORTED_LANGUAGES)
             setup.open(None)
             setup.check(None, "setup form")
             setup.close()
-            found["setup"] = (setup.worst_px, setup.worst_where)
+            found["setup"] = setup
             for name in GAMES:
                 script = Script(store, clock, name, **SET_UPS[name])
+                out = scene(store, clock, name, "out")
                 watch = Watch(browser, web.url, mode.secret, width, SUPPORTED_LANGUAGES)
-                watch_game(watch, script)
-                found[name] = (watch.worst_px, watch.worst_where)
+                watch_game(watch, script, then=[out])
+                found[name] = watch
                 print(
                     f"{name}: overflow_px={watch.worst_px} over {watch.checks} looks "
                     f"{watch.worst_where}".rstrip()
                 )
+                kinds = sorted({kind for kind, _ in watch.audited})
+                print(f"{name}: axe over {len(watch.audited) * 2} audits of {kinds}")
+            for name, watch in found.items():
+                for line in watch.violations + watch.cut:
+                    print(f"{name}: {line}")
     finally:
         web.stop()
     return found
@@ -132,9 +148,14 @@ def main() -> None:
         store = TableStore(client, clock=clock)
         store.watcher = ChangeWatcher(client).start()
         found = measure_overflow(store, clock, args.width)
-    overflow = max(px for px, _ in found.values())
-    per_game = " ".join(f"overflow_{name}={px}" for name, (px, _) in found.items())
-    print(f"bytes={total_bytes} secret_ms={secret_ms:.0f} overflow_px={overflow} {per_game}")
+    overflow = max(watch.worst_px for watch in found.values())
+    violations = sum(len(watch.violations) for watch in found.values())
+    cut_texts = sum(len(watch.cut) for watch in found.values())
+    per_game = " ".join(f"overflow_{name}={watch.worst_px}" for name, watch in found.items())
+    print(
+        f"bytes={total_bytes} secret_ms={secret_ms:.0f} overflow_px={overflow} "
+        f"a11y_violations={violations} cut_texts={cut_texts} {per_game}"
+    )
 
 
 if __name__ == "__main__":

@@ -227,6 +227,12 @@ class Game:
     # events from the log, e.g. each hand's scores for a score sheet).
     page_history: frozenset[str] = frozenset()
 
+    def page_moment(self, event: Event) -> bool:
+        """Whether this event is a moment of its own on a player's page although the group
+        gets no story message for it (an ordinary trick, a chance taken): the page shows
+        what the log says of it. *Optional*: by default only the story's events are."""
+        return False
+
     # --- settings ------------------------------------------------------------------------
 
     @property

@@ -114,11 +114,15 @@ def configured_timeout(env: Mapping[str, str] | None = None) -> float:
     return value
 
 
-def connect(url: str | None = None, *, pool_size: int | None = None) -> redis.Redis:
+def connect(
+    url: str | None = None, *, pool_size: int | None = None, embedded_expected: bool = False
+) -> redis.Redis:
     """A client for ``url`` / ``$REDIS_URL``; without either, start an embedded redis-server.
 
     The embedded server keeps its data (AOF) under ``$EMBEDDED_REDIS_DIR`` (default
-    ``.local/redis``) and stops when this process exits.
+    ``.local/redis``) and stops when this process exits. A deployment that forgot REDIS_URL
+    is warned; where the embedded server is the normal way (``embedded_expected``: local
+    play in a browser) it is one line of information.
     """
     url = url or os.environ.get("REDIS_URL")
     if cluster_enabled():  # REDIS_CLUSTER=1: a Redis Cluster, reached through any node
@@ -130,10 +134,17 @@ def connect(url: str | None = None, *, pool_size: int | None = None) -> redis.Re
     data_dir = Path(os.environ.get("EMBEDDED_REDIS_DIR", DEFAULT_EMBEDDED_DIR)).resolve()
     server = RedisServer(data_dir=data_dir).start()
     atexit.register(server.stop)
-    log.warning(
-        "REDIS_URL is not set: started an embedded redis-server at %s (data in %s). "
-        "Set REDIS_URL to share one Redis between processes.",
-        server.address,
-        data_dir,
-    )
+    if embedded_expected:
+        log.info(
+            "Games are kept by a redis-server of our own at %s (data in %s).",
+            server.address,
+            data_dir,
+        )
+    else:
+        log.warning(
+            "REDIS_URL is not set: started an embedded redis-server at %s (data in %s). "
+            "Set REDIS_URL to share one Redis between processes.",
+            server.address,
+            data_dir,
+        )
     return make_client(server.url, pool_size=pool_size)

@@ -159,7 +159,7 @@ def _serve_local(config: WebConfig, args: argparse.Namespace, address: str, data
         print(f"error: cannot listen on {address} port {port}{reason}", file=sys.stderr)
         return 1
     with server_socket:
-        store = serving_store(config.redis_url)
+        store = serving_store(config.redis_url, local=True)
         app = create_app(store, config, local=LocalMode.kept_in(data_dir))
         server = _serve(server_socket, address, app)
         stop = threading.Event()

@@ -35,7 +35,7 @@ from tables.names import clean_name, is_readable
 from tables.options import CPU_DELAY, TURN_TIMER
 from tables.store import TableStore
 from translations import best_language, render, tr
-from webapp.api import json_body, ok
+from webapp.api import json_body, load_table, ok
 from webapp.auth import authenticate
 from webapp.errors import ApiError
 from webapp.init_data import InvalidInitData, sign_user, validate
@@ -82,6 +82,12 @@ LOCAL_STRINGS = {
     "name_needed": N_("Please enter your name."),
     "tutorial_start": N_("🎓 Learn with a guided game"),
     "tutorial_about": N_("A guided game against easy CPUs, with a tip at each of your moves."),
+    "more_settings": N_("More settings"),
+    "at_table": N_("At the table: {names}"),
+    "seat_elsewhere": N_(
+        "{name} already sits at this table, joined from another browser. This page can only "
+        "watch: to play in that seat, open this link in the browser you joined from."
+    ),
 }
 
 
@@ -198,6 +204,23 @@ def renewed_id(old: Any) -> int:
     if not LOCAL_USER_ID_BASE < known.user.id < 2**53:
         raise ApiError("unauthorized")
     return known.user.id
+
+
+@local_api.get("/tables/<table_id>")
+def table_about(table_id: str) -> ResponseReturnValue:
+    """Which game a shared link is for and who sits there (no sign-in needed: a tab opening
+    the link shows it above the join form; the local server answers this computer only)."""
+    found = load_table(table_id)
+    language = browser_language()
+    return ok(
+        {
+            "id": found.id,
+            "game": found.game,
+            "title": render(Text(get_game(found.game).title), language),
+            "status": found.status,
+            "seats": found.display_names(),
+        }
+    )
 
 
 @local_api.get("/rules")

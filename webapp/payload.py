@@ -164,17 +164,28 @@ def latest_story(
     changes = store.log.recent_events(table, STORY_LOOKBACK)
     for index in range(len(changes) - 1, -1, -1):
         version, events = changes[index]
-        lines = story.story(game, events, names, proofs=False)
+        lines = page_story(game, events, names)
         if not lines:
             continue
         proofs = [{"text": text, "commitment": digest} for text, digest in game.proofs(events)]
         start = index
-        while start > 0 and not story.story(game, changes[start - 1][1], names, proofs=False):
+        while start > 0 and not page_story(game, changes[start - 1][1], names):
             start -= 1
         led_up: list[Event] = [event for _, earlier in changes[start:index] for event in earlier]
         moment = {"version": version, "events": [*led_up, *events]}
-        return [render(line, language) for line in lines], proofs, moment
+        # A log line is indented inside its round: on the page it stands on its own.
+        return [render(line, language).strip() for line in lines], proofs, moment
     return [], [], None
+
+
+def page_story(game: Game, events: list[Event], names: list[str]) -> list[Text]:
+    """What a change is worth on the page: the group's story lines, else what the log says of
+    the events the game shows as moments of their own (``Game.page_moment``)."""
+    lines = story.story(game, events, names, proofs=False)
+    if lines:
+        return lines
+    own = [event for event in events if game.page_moment(event)]
+    return story.log_lines(game, own, names) if own else []
 
 
 def game_history(store: TableStore, table: Table, kinds: frozenset[str]) -> list[Event]:

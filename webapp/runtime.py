@@ -26,8 +26,10 @@ def redis_pool_size(env: dict[str, str] | None = None) -> int:
     return DEFAULT_POOL_SIZE
 
 
-def serving_store(redis_url: str | None) -> TableStore:
-    store = TableStore(connect(redis_url, pool_size=redis_pool_size()))
+def serving_store(redis_url: str | None, *, local: bool = False) -> TableStore:
+    """The store of a serving process (``local``: play in a browser, where an embedded
+    redis-server is the normal way, not a forgotten setting)."""
+    store = TableStore(connect(redis_url, pool_size=redis_pool_size(), embedded_expected=local))
     store.watcher = watcher_for(store.redis)
     store.health = RedisWatch(store.redis, "webapp")  # also what /readyz reads
     store.health.run_in_thread(threading.Event())

@@ -93,7 +93,18 @@ class Myllymatti(Game):
         "you_take": N_("🃏 You win the trick!"),
         "safe": N_("🏁 You are out, and safe!"),
         "loser": N_("😵 You are the Myllymatti!"),
+        # A card's name for screen readers: "Q of hearts, trump" (the rank as shown).
+        "card_name": N_("{rank} of {suit}"),
+        "card_trump": N_("{card}, trump"),
+        "suit_c": N_("clubs"),
+        "suit_d": N_("diamonds"),
+        "suit_h": N_("hearts"),
+        "suit_s": N_("spades"),
     }
+
+    def page_moment(self, event: Event) -> bool:
+        """Every trick's result and every chance taken is a moment on the page."""
+        return event["type"] == "trick_won" or (event["type"] == "played" and event["chance"])
 
     def normalize_settings(self, settings: JSON) -> JSON:
         return rules.normalize_settings(settings)

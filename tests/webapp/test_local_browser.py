@@ -62,6 +62,7 @@ def test_one_round_against_a_cpu_in_the_local_page(browser, local_web, local_sto
     assert page.inner_text("#setup-title") == "Play in your browser"
     page.fill("#name", "Alice")
     page.select_option("#cpus", label="1")
+    page.click("#more-settings summary")  # the details are folded under the presets
     page.select_option("#cpu-level-0", label="easy")
     page.select_option("#setting-lives", label="2")
     page.click("#go")
@@ -177,6 +178,7 @@ def test_new_game_after_the_end_keeps_the_settings(browser, local_web, local_sto
     page.select_option("#cpus", label="1")
     page.select_option("#preset", label="classic")
     assert page.input_value("#setting-lives") == "3"  # classic: 6 lives, the 4th choice
+    page.click("#more-settings summary")
     page.select_option("#setting-lives", label="2")
     page.click("#go")
     page.wait_for_selector("#table:not([hidden]) #seats li")

@@ -214,12 +214,38 @@ def test_leaving_a_running_game_takes_a_second_tap(browser, served):
     assert page.query_selector('button[data-action="new_game"]') is not None
 
 
-def test_a_rematch_from_the_page(browser, served):
-    script = scene(served.store, served.clock, "myllymatti", "over")
-    page = local_page(browser, served, script)
-    page.click('button[data-action="lobby:rematch"]')
-    page.wait_for_selector('#table[data-drawn="game"] #private:not([hidden])')
-    assert script.table.status == "playing" and script.table.game_no == 2
+REMATCH_SET_UPS = {
+    "mia": {"settings": {"lives": 2}},
+    "mino_dice": {"preset": "quick"},
+    "myllymatti": {},
+}
+
+
+@pytest.mark.parametrize("game", sorted(REMATCH_SET_UPS))
+def test_a_rematch_keeps_both_tabs_updating(browser, served, game):
+    """Two friends' tabs see the game end; one asks for a rematch; both follow the new game
+    move by move, and the other's Rematch button is gone (the game is not over any more)."""
+    script = Script(
+        served.store, served.clock, game, people=2, cpus=("normal",), **REMATCH_SET_UPS[game]
+    )
+    script.start()
+    problems: list[str] = []
+    tabs = [local_page(browser, served, script, problems)]
+    tabs.append(new_page(browser, problems=problems))
+    open_as(tabs[1], served.local.url, served.secret, script.users[1], script.table_id)
+    assert script.play_until(lambda s: s.table.status != "playing")
+    for tab in tabs:
+        drawn(tab, script.table.version)
+        tab.wait_for_selector('button[data-action="lobby:rematch"]')
+    tabs[0].click('button[data-action="lobby:rematch"]')
+    assert wait_until(lambda: script.table.game_no == 2, what="the rematch started")
+    for step in range(4):
+        for tab in tabs:
+            drawn(tab, script.table.version)
+            assert tab.query_selector('button[data-action="lobby:rematch"]') is None
+            assert "over" not in tab.inner_text("#pill")
+        assert script.step(), f"the new game ended after {step} changes"
+    assert not problems, problems
 
 
 def test_placeholders_are_filled_literally(browser, served):

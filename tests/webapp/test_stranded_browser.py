@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from tables import lobby
 from tables.model import ChatRef
 from tables.redis_server import free_port
 from tests.support.browser import chromium
@@ -35,6 +36,7 @@ def create_in_the_page(page, base_url: str, name: str = "Alice") -> str:
     page.wait_for_selector("#setup:not([hidden]) #cpus")
     page.fill("#name", name)
     page.select_option("#cpus", label="1")
+    page.click("#more-settings summary")
     page.check("#wait")  # a lobby: nothing moves while the server is away
     page.click("#go")
     page.wait_for_selector("#table:not([hidden]) #me li.you")
@@ -60,7 +62,8 @@ def test_a_server_restart_keeps_the_tab_and_its_seat(browser, redis_server, tmp_
     page.wait_for_selector('#notice.error:has-text("Reconnecting")')
     process = start()
     try:
-        page.wait_for_selector("#notice:not(.error)", timeout=30_000)  # back by itself
+        # Back by itself: the notice empties (and so takes no room).
+        page.wait_for_selector("#notice:not(.error):empty", state="attached", timeout=30_000)
         assert page.inner_text("#me .name") == "You · Alice"
         page.reload()
         page.wait_for_selector("#table:not([hidden]) #me li.you")
@@ -95,6 +98,11 @@ def test_coming_back_under_your_name_puts_you_in_your_own_seat(browser, local_we
     again.goto(f"{local_web.url}/?table={table_id}")
     again.wait_for_selector("#setup:not([hidden])")
     assert again.is_hidden("#fields") and again.inner_text("#go") == "Join"
+    # The link says which game and who sits there, and this browser's name is filled in.
+    again.wait_for_selector("#join-about:not([hidden])")
+    assert again.inner_text("#join-about") == "At the table: Alice, 🤖 Ada"
+    assert again.inner_text("#title") == "Mia"
+    assert again.input_value("#name") == "Alice"
     again.fill("#name", "alice")
     again.click("#go")
     again.wait_for_selector("#table:not([hidden]) #me li.you")
@@ -130,3 +138,21 @@ def test_an_old_page_in_telegram_says_so_and_offers_to_reload(browser, store):
             assert page.inner_text("#notice") == ""
         finally:
             web.stop()
+
+
+def test_a_fresh_browser_under_a_seated_name_is_told_why_it_watches(
+    browser, local_web, local_store, clock
+):
+    page = new_page(browser)
+    table_id = create_in_the_page(page, local_web.url)
+    local_store.change(table_id, lambda t: lobby.start(t, t.seats[0].user_id, local_store.rng))
+    fresh = new_page(browser)  # another browser: nothing of Alice's in it
+    fresh.goto(f"{local_web.url}/?table={table_id}")
+    fresh.wait_for_selector("#join-about:not([hidden])")
+    assert fresh.input_value("#name") == ""
+    fresh.fill("#name", "Alice")
+    fresh.click("#go")
+    fresh.wait_for_selector('#pill:has-text("You are watching this table.")')
+    notice = fresh.inner_text("#notice")
+    assert notice.startswith("Alice already sits at this table, joined from another browser.")
+    assert "open this link in the browser you joined from" in notice

@@ -61,6 +61,7 @@
       const error = new Error((body && body.error && body.error.message) || response.statusText);
       error.code = body && body.error && body.error.code;
       error.status = response.status;
+      error.retryAfter = Number(response.headers.get("Retry-After")) || 0;
       throw error;
     }
     return body;
@@ -94,6 +95,19 @@
       again.addEventListener("click", () => location.reload());
       el.append(" ", again);
     }
+  }
+
+  // The live region: your turn and each reveal, said once and briefly (what the screen
+  // shows otherwise is not read out again at every update).
+  const spoken = [];
+  function announce(text, first) {
+    if (!text) return;
+    if (first) spoken.unshift(text); else spoken.push(text);
+  }
+  function flushAnnouncement() {
+    if (!spoken.length) return;
+    // A new node each time: read out even when the words are the same as last time.
+    $("announce").replaceChildren(document.createTextNode(spoken.splice(0).join(" ")));
   }
 
   function element(tag, className, text) {
@@ -140,9 +154,14 @@
       haptic("notify", "success");
       notice("");
       shell.render(table);
+      follow();  // a rematch or a join: make sure this page goes on following
     } catch (error) {
-      haptic("notify", "error");
-      notice(error.message, true);
+      // Two players asked for a rematch at once: the other one's started it, nothing to say.
+      const raced = body.verb === "rematch" && error.code === "not_finished";
+      if (!raced) {
+        haptic("notify", "error");
+        notice(error.message, true);
+      }
       refresh();
     } finally {
       state.busy = false;
@@ -163,8 +182,22 @@
     try { shell.render(await api("/api/tables/" + state.tableId)); } catch (error) { notice(error.message, true); }
   }
 
+  // The update loop: one per table shown. It goes on after a game ends (anyone seated may
+  // start a rematch, and every tab must learn of it); only a closed table ends it.
   async function follow() {
     const gen = state.gen;  // a newer table on this page stops this loop
+    if (state.following === gen) return;
+    state.following = gen;
+    try {
+      await followLoop(gen);
+    } finally {
+      if (state.following === gen) state.following = null;
+    }
+  }
+
+  const FOLLOWED = ["lobby", "playing", "finished"];
+
+  async function followLoop(gen) {
     let failures = 0;
     for (;;) {
       const after = state.table ? state.table.version : 0;
@@ -177,14 +210,29 @@
         if (failures) notice("");
         failures = 0;
         if (!state.table || table.version !== state.table.version) shell.render(table);
-        if (table.status !== "playing" && table.status !== "lobby") return;
+        if (!FOLLOWED.includes(table.status)) return;
       } catch (error) {
         if (gen !== state.gen) return;
         failures += 1;
-        if (error.status === 404) { notice(error.message, true); return; }
+        if (error.status === 404) {
+          if (!state.table || FOLLOWED.slice(0, 2).includes(state.table.status)) notice(error.message, true);
+          return;  // a finished table that was cleared away says nothing
+        }
         if (error.status === 401) {
           if (tg) await expired(); else notice(error.message, true);
           return;
+        }
+        if (error.status === 429) {
+          // This person's other tabs hold the waits the server allows: the connection is
+          // fine (no "connection lost"). Read the table now, and wait again when told.
+          failures -= 1;
+          try {
+            const table = await api("/api/tables/" + state.tableId);
+            if (gen !== state.gen) return;
+            if (!state.table || table.version !== state.table.version) shell.render(table);
+          } catch (e) { /* the next round tells */ }
+          await new Promise((resolve) => setTimeout(resolve, 1000 * (error.retryAfter || 5)));
+          continue;
         }
         notice(say("reconnecting"), true);
         await new Promise((resolve) => setTimeout(resolve, Math.min(8000, 500 * failures)));
@@ -266,7 +314,7 @@
   // What the drawing files, the renderers (as helpers) and local mode (local.js) share.
   const shell = window.Shell = {
     state, tg, local, $, api, say, word, element, notice, haptic, move, lobby, follow,
-    refresh, applyStrings, rendererOf, history,
+    refresh, applyStrings, rendererOf, announce, flushAnnouncement, history,
     reducedMotion: () => !!(reduced && reduced.matches),
     render() {}, showStats() {}, button() {},
     showTable(table) {

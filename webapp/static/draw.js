@@ -6,7 +6,16 @@
   const { state, $, say, element } = shell;
   const SVG = "http://www.w3.org/2000/svg";
   const wide = window.matchMedia ? window.matchMedia("(min-width: 420px)") : null;
+  const segmenter = window.Intl && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
   let leaveArmed = false;
+
+  // The first character a reader sees: a whole grapheme (👨‍👩‍👧, 🇫🇮, é), never half of one.
+  function firstGrapheme(text) {
+    const trimmed = text.trim();
+    if (!trimmed) return "?";
+    if (segmenter) return segmenter.segment(trimmed)[Symbol.iterator]().next().value.segment;
+    return Array.from(trimmed)[0];
+  }
 
   function svg(tag, attrs, children) {
     const el = document.createElementNS(SVG, tag);
@@ -25,23 +34,25 @@
       names: table.seats.map((seat) => seat.name),
       you: table.you,
       busy: state.busy,
+      announce: shell.announce,
       reduced: shell.reducedMotion(),
       fresh: false,
     };
   }
 
   function render(table) {
+    const focused = shell.focusKey();
     state.table = table;
     const renderer = shell.rendererOf(table);
     const h = helpersFor(table);
     $("title").textContent = table.title;
-    renderPill(table);
+    renderPill(table, renderer, h);
     const drew = renderFelt(table, renderer, h);
     const verify = renderLines(table, drew);
     shell.renderMoment(table, renderer, h);
     if (table.over && table.rating) shell.history(() => shell.renderRating(state.table));
     else $("rating").hidden = true;
-    renderPrivate(table, renderer, h);
+    shell.renderPrivate(table, renderer, h);
     renderActions(table);
     const extra = $("extra");
     extra.replaceChildren();
@@ -49,13 +60,17 @@
     extra.hidden = !extra.childElementCount;
     shell.renderLearn(table, verify);
     if (window.LocalMode) window.LocalMode.rendered(table);
+    if (state.turnStarted) shell.bringMoveIntoView();
+    state.turnStarted = false;
+    shell.flushAnnouncement();
+    shell.restoreFocus(focused);
     state.booted = true;
     // For tests and screenshots: which version is drawn, and whether by the game's renderer.
     $("table").dataset.version = String(table.version);
     $("table").dataset.drawn = table.renderer && !Object.keys(renderer).length ? "shell" : "game";
   }
 
-  function renderPill(table) {
+  function renderPill(table, renderer, h) {
     const pill = $("pill");
     const me = table.you === null ? null : table.seats[table.you];
     let text, turn = false;
@@ -64,7 +79,7 @@
     else if (table.status !== "playing") text = say("closed");
     else if (me === null) text = say("spectator");
     else if (table.left) text = say("you_left");
-    else if (me.out) text = say("you_are_out");
+    else if (me.out) text = (table.public && renderer.outStatus && renderer.outStatus(table, h)) || say("you_are_out");
     else if (me.acting) { text = say("your_turn"); turn = true; }
     else {
       const acting = table.seats.filter((seat) => seat.acting).map((seat) => seat.name);
@@ -75,7 +90,11 @@
     pill.classList.toggle("turn", turn);
     // Your turn comes: a tap on the hand, and a mark on the browser tab (local mode's tabs).
     const turnKey = turn ? table.id + ":" + table.decision : null;
-    if (turnKey && turnKey !== state.turnKey && state.booted) shell.haptic("impact", "light");
+    if (turnKey && turnKey !== state.turnKey && state.booted) {
+      shell.haptic("impact", "light");
+      shell.announce(text);
+      state.turnStarted = true;
+    }
     state.turnKey = turnKey;
     document.title = (turn ? "● " : "") + table.title;
   }
@@ -118,7 +137,7 @@
     li.dataset.seat = String(index);
     li.style.setProperty("--hue", String((index * 67 + 200) % 360));
     const bare = seat.cpu ? seat.name.replace(/^🤖\s*/u, "") : seat.name;
-    const avatar = element("span", "avatar", seat.cpu ? "🤖" : Array.from(bare.trim())[0] || "?");
+    const avatar = element("span", "avatar", seat.cpu ? "🤖" : firstGrapheme(bare));
     avatar.setAttribute("aria-hidden", "true");
     const who = element("span", "who");
     who.append(element("span", "name", seat.you ? say("you") + " · " + bare : bare));
@@ -151,77 +170,6 @@
     $("lines").replaceChildren(...lines.map((line, i) => element("p", i === 0 ? "head" : "", line)));
     return verify;
   }
-
-  // --- the private panel ---------------------------------------------------------------------
-
-  function renderPrivate(table, renderer, h) {
-    const box = $("private");
-    const info = table.private;
-    if (!info || (!info.items.length && !info.conceal)) {
-      box.hidden = true;
-      state.privateKey = null;
-      return;
-    }
-    const dealt = info.key !== state.privateKey;
-    if (dealt) { state.privateKey = info.key; state.uncovered = false; }
-    box.hidden = false;
-    box.dataset.key = info.key;
-    const covered = info.conceal && !state.uncovered;
-    box.classList.toggle("covered", covered);
-    box.classList.toggle("dealt", dealt && state.booted && !h.reduced);
-    box.classList.toggle("lifted", !covered && state.justUncovered === info.key);
-    state.justUncovered = null;
-    const head = element("div", "private-head");
-    head.append(element("span", "private-title", info.title));
-    if (info.caption && !covered) head.append(element("span", "caption", info.caption));
-    const items = element("div", "items");
-    const children = [head, items];
-    if (covered) {
-      items.append(renderer.cover ? renderer.cover(info, h) : element("span", "cover", "❓"));
-    } else {
-      const greyed = info.items.filter((item) => !item.selectable && item.reason);
-      const reasons = new Set(greyed.map((item) => item.reason));
-      const shared = reasons.size === 1 && greyed.length > 1 ? greyed[0].reason : null;
-      items.append(...info.items.map((item, index) => {
-        const el = drawItem(item, renderer, h, shared);
-        el.style.setProperty("--i", String(index));
-        return el;
-      }));
-      if (renderer.arrange) renderer.arrange(items, info, h);
-      if (shared) children.push(element("p", "reason-all", shared));
-    }
-    if (info.conceal) children.push(element("p", "cover-caption", say(covered ? "look" : "cover")));
-    box.replaceChildren(...children);
-  }
-
-  function drawItem(item, renderer, h, sharedReason) {
-    const face = renderer.item ? renderer.item(item, h) : element("span", "label", item.label);
-    const el = element(item.selectable ? "button" : "span", "item " + item.kind);
-    el.dataset.item = item.id;
-    Object.entries(item.attrs || {}).forEach(([key, value]) => { el.dataset[key] = value; });
-    el.append(face);
-    if (item.selectable) {
-      el.type = "button";
-      el.dataset.action = item.action;
-      el.disabled = state.busy;
-      el.setAttribute("aria-label", item.label);
-      el.addEventListener("click", (event) => { event.stopPropagation(); shell.move(item.action); });
-    } else if (item.reason) {
-      el.classList.add("greyed");
-      el.title = item.reason;
-      if (!sharedReason) el.append(element("small", "reason", item.reason));
-    }
-    return el;
-  }
-
-  $("private").addEventListener("click", () => {
-    const info = state.table && state.table.private;
-    if (!info || !info.conceal) return;
-    state.uncovered = !state.uncovered;
-    state.justUncovered = state.uncovered ? info.key : null;
-    shell.haptic("selection");
-    render(state.table);
-  });
 
   // --- buttons -------------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
 // Local mode's setup form: every game, each of its presets (with what it means and, on
-// demand, how to play with it), every setting, the table's options, and a level per CPU.
+// demand, how to play with it) and how many CPUs, then Start; every setting, the table's
+// options and a level per CPU are folded under "More settings" (a phone sees Start at once).
 "use strict";
 (function () {
   const shell = window.Shell;
@@ -59,6 +60,11 @@
     const body = element("div", "rules-body");
     how.append(element("summary", "", say("how_to_play")), body);
     box.append(labelled(say("rules"), preset), described, how);
+    const more = element("details", "more");
+    more.id = "more-settings";
+    more.append(element("summary", "", say("more_settings")));
+    const details = element("div", "more-body");
+    more.append(details);
     const loadRules = async () => {
       const chosen = game.presets[preset.selectedIndex].value;
       const query = "?game=" + encodeURIComponent(game.name) + "&preset=" + encodeURIComponent(chosen);
@@ -71,7 +77,7 @@
     how.addEventListener("toggle", () => { if (how.open) loadRules(); });
     const settings = game.settings.map((setting) => {
       const select = choices("setting-" + setting.key, setting.choices);
-      box.append(labelled(setting.label, select));
+      details.append(labelled(setting.label, select));
       return [setting, select];
     });
     const followPreset = (values) => {
@@ -88,15 +94,15 @@
     const options = config.options.map((option) => {
       const value = last.options && option.key in last.options ? last.options[option.key] : config.option_defaults[option.key];
       const select = choices("option-" + option.key, option.choices, value);
-      box.append(labelled(option.label, select));
+      details.append(labelled(option.label, select));
       return [option, select];
     });
     const counts = Array.from({ length: game.max_cpus + 1 }, (_, n) => ({ value: n, label: String(n) }));
     const initial = Array.isArray(last.cpus) ? last.cpus.length : Math.min(config.defaults.cpus, game.max_cpus);
     const cpus = choices("cpus", counts, initial);
-    box.append(labelled(say("cpus"), cpus));
+    box.append(labelled(say("cpus"), cpus), more);
     const levels = element("div", "cpu-levels");
-    box.append(levels);
+    details.prepend(levels);
     const drawLevels = () => {
       const n = counts[cpus.selectedIndex].value;
       const kept = Array.from(levels.querySelectorAll("select")).map((s) => config.cpu_levels[s.selectedIndex].value);
@@ -112,7 +118,7 @@
     const sync = () => { drawLevels(); wait.disabled = cpus.selectedIndex === 0; };
     cpus.addEventListener("change", sync);
     sync();
-    box.append(labelled(say("wait_friends"), wait, "check"));
+    details.append(labelled(say("wait_friends"), wait, "check"));
     box.append(element("p", "tutorial-about", say("tutorial_about")));
     form.read = () => {
       const values = {

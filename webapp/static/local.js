@@ -10,6 +10,9 @@
   const { state, api, say, notice } = shell;
   const $ = (id) => document.getElementById(id);
   const SESSION = "tables.session", PEOPLE = "tables.people", SETUP = "tables.setup";
+  const LAST_NAME = "tables.name";
+  // A name of nothing but spaces and invisible characters (zero-width, fillers) is no name.
+  const INVISIBLE = /^[\s\p{Cc}\p{Cf}\p{Z}\u115f\u1160\u3164\uffa0\u2800]*$/u;
   const local = { config: null, joining: false };
 
   // Who you are is per tab (a second tab is a second player); the people who played in this
@@ -46,6 +49,7 @@
     state.initData = made.init_data;
     state.name = name;
     save(SESSION, made.init_data);
+    save(LAST_NAME, name);
     remember(name, made.init_data);
     return made;
   }
@@ -102,8 +106,41 @@
     $("title").textContent = local.config.title;
     $("setup-title").textContent = joining ? say("join_title") : say("setup_title");
     $("go").textContent = say(joining ? "join" : "start");
-    if (!$("name").value) $("name").value = state.name || "";
+    $("join-about").hidden = true;
+    nameError("");
+    if (!$("name").value) $("name").value = state.name || saved(LAST_NAME);
     if (!$("name").value) $("name").focus();
+    if (joining) describeTable();
+  }
+
+  // A shared link: which game, and who sits there, above the join form.
+  async function describeTable() {
+    try {
+      const about = await api("/local/tables/" + encodeURIComponent(state.tableId));
+      if (!local.joining) return;
+      $("title").textContent = about.title;
+      $("join-about").textContent = say("at_table", { names: about.seats.join(", ") });
+      $("join-about").hidden = !about.seats.length;
+    } catch (error) {
+      if (error.status === 404) { showSetup(false); notice(error.message, true); }
+    }
+  }
+
+  // What is wrong with the name, right under it (and said by screen readers).
+  function nameError(text) {
+    const box = $("name-error");
+    box.textContent = text || "";
+    box.hidden = !text;
+    if (text) $("name").setAttribute("aria-invalid", "true"); else $("name").removeAttribute("aria-invalid");
+  }
+
+  // Sitting at a table under a name that already has a seat, joined from another browser:
+  // this page watches, and says why and how to get that seat back.
+  function explainSeat(table) {
+    if (table.you !== null || !state.name) return;
+    const mine = state.name.toLowerCase();
+    const seat = table.seats.find((s) => !s.cpu && s.name.toLowerCase() === mine);
+    if (seat) notice(say("seat_elsewhere", { name: seat.name }));
   }
 
   async function openTable(join) {
@@ -112,6 +149,7 @@
       table = await api("/api/tables/" + state.tableId + "/lobby", { method: "POST", body: JSON.stringify({ verb: "join" }) });
     }
     shell.showTable(table);
+    explainSeat(table);
   }
 
   function rendered(table) {
@@ -137,12 +175,23 @@
     if (event) event.preventDefault();
     const name = $("name").value.trim();
     if (state.busy) return;
-    if (!name) { notice(say("name_needed"), true); $("name").focus(); return; }
+    if (INVISIBLE.test(name)) { nameError(say("name_needed")); $("name").focus(); return; }
+    nameError("");
     state.busy = true;
     $("go").disabled = $("tutorial-go").disabled = true;
     notice("…");
     try {
-      if (!state.initData || name !== state.name) await signIn(name);
+      if (!state.initData || name !== state.name) {
+        try {
+          await signIn(name);
+        } catch (error) {  // the server refused the name: say why, where the name is
+          if (error.status !== 400 && error.status !== 422) throw error;
+          notice("");
+          nameError(error.message);
+          $("name").focus();
+          return;
+        }
+      }
       if (local.joining) {
         await openTable(true);
       } else {
@@ -161,6 +210,7 @@
         shell.showTable(created.table);
       }
       notice("");
+      if (state.table) explainSeat(state.table);
     } catch (error) {
       if (local.joining && error.status === 404) showSetup(false);  // no such table: a new one
       notice(error.message, true);

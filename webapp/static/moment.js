@@ -29,6 +29,7 @@
     const fresh = state.booted && sameTable && version !== state.momentVersion;
     state.momentTable = table.id;
     state.momentVersion = version;
+    state.momentFresh = false;
     if (!table.story.length || table.status === "lobby") {
       box.hidden = true;
       state.momentKey = null;
@@ -60,8 +61,10 @@
     if (second) children.push(element("p", "banner small", second));
     children.push(story);
     box.replaceChildren(...children);
-    box.className = "moment tone-" + tone + (h.fresh ? " fresh" : "");
+    box.className = "moment tone-" + tone + (fresh && !h.reduced ? " fresh" : "");
+    state.momentFresh = fresh;
     if (!fresh) return;
+    shell.announce([banner, second, ...table.story].filter(Boolean).join(" "), true);
     if (tone === "loss") shell.haptic("notify", "error");
     else if (tone === "win" || tone === "good") shell.haptic("notify", "success");
     else shell.haptic("impact", "heavy");

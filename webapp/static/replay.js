@@ -111,7 +111,7 @@
     return {
       element, say, svg: shell.svg,
       t: (key, vars) => shell.word(data.game, key, vars),
-      haptic() {}, move() {},
+      haptic() {}, move() {}, announce() {},
       names: data.seats.map((seat) => seat.name),
       you: data.you, busy: true, reduced: true, fresh: false,
     };

@@ -34,6 +34,8 @@
   function die(face, h, className) {
     const el = h.element("span", className || "mia-die");
     el.dataset.face = String(face);
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", String(face));
     const on = PIPS[face] || [];
     for (let cell = 0; cell < 9; cell += 1) el.append(h.element("i", on.includes(cell) ? "on" : ""));
     el.append(h.element("span", "mia-glyph", FACES[face - 1] || "?"));
@@ -88,7 +90,14 @@
   }
 
   function item(item, h) {
-    return die(Number(item.attrs.face), h);
+    const drawn = die(Number(item.attrs.face), h);
+    drawn.removeAttribute("role");  // the item carries the name
+    drawn.removeAttribute("aria-label");
+    return drawn;
+  }
+
+  function itemName(item) {
+    return item.attrs.face;
   }
 
   // The reveal: the round's claims, the cup coming off the dice, the roll against the claim,
@@ -123,5 +132,5 @@
     return { tone: "info" };
   }
 
-  window.GameRenderers.register("mia", { table, badge, cover, item, moment });
+  window.GameRenderers.register("mia", { table, badge, cover, item, itemName, moment });
 })();

@@ -6,10 +6,20 @@
   const EMOJI = { minotaur: "🐂", griffin: "🦅", mermaid: "🧜", flag: "🏳️" };
   let sheetOpen = true;
 
-  // A die by its kind; with a face once rolled (a number, a creature or a flag).
+  // A die's name in words: "red", "red 5", "yellow flag", "Minotaur".
+  function dieName(h, kind, face) {
+    const name = h.t("kind_" + kind);
+    if (face === undefined || face === null || face === kind) return name;
+    return name + " " + (/^\d+$/.test(String(face)) ? face : h.t("kind_" + face));
+  }
+
+  // A die by its kind; with a face once rolled (a number, a creature or a flag). Each colour
+  // has a mark of its own too (a shape in the corner): colour is never the only signal.
   function die(h, kind, face, className) {
     const el = h.element("span", "mino-die " + (className || ""));
     el.dataset.kind = kind;
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", dieName(h, kind, face));
     const shown = face === undefined ? (EMOJI[kind] || "") : (EMOJI[face] || face);
     el.append(h.element("b", face === "flag" ? "flag" : "", shown));
     if (face === undefined && !EMOJI[kind]) {
@@ -36,17 +46,22 @@
       hand.append(h.element("b", "", String(view.hand)), h.element("small", "", h.t("dice_each", { n: view.hand })));
       el.append(hand);
     } else {
-      head.append(h.element("span", "chip", h.t("trick_of", { trick: view.trick_no, tricks: view.hand })));
-      if (view.follow) {
+      // Between two tricks the felt still shows the last one: its own number above it.
+      const showingPast = !view.trick.length && view.tricks.length > 0;
+      const number = showingPast ? view.tricks.length : view.trick_no;
+      head.append(h.element("span", "chip", h.t("trick_of", { trick: number, tricks: view.hand })));
+      if (view.follow && !showingPast) {
         const follow = h.element("span", "chip follow");
-        follow.append(h.element("span", "", h.t("follow")), die(h, view.follow, undefined, "swatch"));
+        const swatch = die(h, view.follow, undefined, "swatch");
+        swatch.setAttribute("aria-hidden", "true");
+        follow.append(h.element("span", "", h.t("follow")), swatch, h.element("span", "", h.t("kind_" + view.follow)));
         head.append(follow);
       }
       el.append(head);
       const rolls = h.element("div", "mino-trick");
       if (view.trick.length) {
         rolls.append(...view.trick.map((entry) => roll(h, entry, h.names[entry.seat])));
-      } else if (view.tricks.length) {
+      } else if (showingPast) {
         const last = view.tricks[view.tricks.length - 1];
         rolls.classList.add("past");
         rolls.append(...last.rolls.map((entry) =>
@@ -54,6 +69,7 @@
       }
       if (rolls.childElementCount) el.append(rolls);
     }
+    el.append(h.element("p", "mino-legend", h.t("legend")));
     const verify = (view.commitments || []).map((hash, seat) => h.names[seat] + ": " + hash);
     return { lines: table.lines.slice(-1), verify: verify };
   }
@@ -74,20 +90,26 @@
   function item(item, h) {
     const kind = item.attrs.colour || item.attrs.creature;
     const face = h.element("span", "mino-held");
-    face.append(die(h, kind), h.element("small", "", item.label.replace(/^\S+\s/u, "")));
+    const drawn = die(h, kind);
+    drawn.removeAttribute("role");  // the item (a button or a picture) carries the name
+    drawn.removeAttribute("aria-label");
+    face.append(drawn, h.element("small", "", item.label.replace(/^\S+\s/u, "")));
     return face;
   }
 
   // The moment: a trick's rolls with its winner, and at a hand's end how everyone did.
   function moment(el, table, h) {
     const events = table.moment.events;
-    const won = events.find((e) => e.type === "trick_won");
+    const tricks = events.filter((e) => e.type === "trick_won");
+    const won = tricks[tricks.length - 1];
     const scored = events.find((e) => e.type === "hand_scored");
     const bids = events.find((e) => e.type === "bids_revealed");
     if (!won && !scored && !bids) return { skip: true };  // a new hand: the felt says so
     let tone = "info", banner = "";
     if (won) {
-      const rolls = events.filter((e) => e.type === "rolled" && e.trick === won.trick);
+      // This trick's rolls: after the trick before it, up to its result (never an earlier hand's).
+      const end = events.indexOf(won), start = events.indexOf(tricks[tricks.length - 2]);
+      const rolls = events.filter((e, i) => e.type === "rolled" && e.trick === won.trick && i > start && i < end);
       const row = h.element("div", "mino-trick" + (h.fresh ? " fresh" : ""));
       row.append(...rolls.map((entry, i) => {
         const cell = roll(h, entry, h.names[entry.seat], entry.seat === won.winner ? "won" : "");

@@ -5,20 +5,40 @@
 (function () {
   const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
   const RANKS = { t: "10", j: "J", q: "Q", k: "K", a: "A" };
+  const ORDER = "23456789tjqka";  // phase 1 compares ranks only
 
-  // A card from its id ("qh", "ts"), or a face-down back.
+  // A card's name for screen readers: "Q of hearts", "7 of clubs, trump".
+  function cardName(h, id, trump) {
+    const rank = RANKS[id[0]] || id[0];  // the letter shown ("K"): what a voice names it by
+    const name = h.t("card_name", { rank: rank, suit: h.t("suit_" + id[1]) });
+    return trump && id[1] === trump ? h.t("card_trump", { card: name }) : name;
+  }
+
+  // A card from its id ("qh", "ts"), or a face-down back. Red suits differ from black ones by
+  // their symbol too (♥♦ against ♣♠), and a trump card by its star, never by colour alone.
   function card(h, id, trump, className) {
     const el = h.element("span", "myl-card " + (className || ""));
     if (!id) {
       el.classList.add("back");
+      el.setAttribute("aria-hidden", "true");
       return el;
     }
     const suit = id[1];
     el.dataset.suit = suit;
+    el.dataset.card = id;
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", cardName(h, id, trump));
     if (suit === "d" || suit === "h") el.classList.add("red");
     if (trump && suit === trump) el.classList.add("trump");
     el.append(h.element("b", "rank", RANKS[id[0]] || id[0]), h.element("span", "suit", SUITS[suit]));
     return el;
+  }
+
+  function trumpChip(h, suit) {
+    const chip = h.element("span", "myl-trump" + (/[dh]/.test(suit) ? " red" : ""),
+      h.t("trump", { suit: SUITS[suit] }));
+    chip.setAttribute("aria-label", h.t("trump", { suit: h.t("suit_" + suit) }));
+    return chip;
   }
 
   function played(h, entry, trump, className) {
@@ -35,6 +55,7 @@
     if (view.phase === "collect") {
       const stock = h.element("div", "myl-stock");
       const pile = card(h, null, null, "pile");
+      pile.removeAttribute("aria-hidden");
       pile.append(h.element("em", "", String(view.stock)));
       stock.append(pile, h.element("small", "", h.t("stock")));
       side.append(stock);
@@ -44,8 +65,7 @@
       up.append(card(h, view.face_up, view.trump, "face-up"), h.element("small", "", h.names[view.face_up_seat]));
       side.append(up);
     }
-    if (view.trump) side.append(h.element("span", "myl-trump" + (/[dh]/.test(view.trump) ? " red" : ""),
-      h.t("trump", { suit: SUITS[view.trump] })));
+    if (view.trump) side.append(trumpChip(h, view.trump));
     row.append(side);
     const trick = h.element("div", "myl-trick" + (view.phase === "shed" ? " shed" : ""));
     if (view.phase === "collect") {
@@ -89,7 +109,20 @@
   }
 
   function item(item, h) {
-    return card(h, item.id, item.attrs.trump === "1" ? item.attrs.suit : null);
+    const drawn = card(h, item.id, item.attrs.trump === "1" ? item.attrs.suit : null);
+    drawn.removeAttribute("role");  // the item (a button or a picture) carries the name
+    drawn.removeAttribute("aria-label");
+    return drawn;
+  }
+
+  function itemName(item, h) {
+    return cardName(h, item.id, item.attrs.trump === "1" ? item.attrs.suit : null);
+  }
+
+  // Out of the game: safe (shed every card), or the Myllymatti.
+  function outStatus(table, h) {
+    const view = table.public || {};
+    return view.loser === table.you ? h.t("loser") : h.t("safe");
   }
 
   // Your hand, suit by suit: a little space where one suit ends and the next begins.
@@ -101,21 +134,37 @@
     }
   }
 
+  // The trick a "trick_won" or "tied" event closed, in play order, from the event alone: the
+  // leader's card first; a won trick's winner holds the higher rank.
+  function trickOf(event) {
+    if (event.type === "tied") {
+      return [{ seat: event.leader, card: event.cards[0] }, { seat: event.opponent, card: event.cards[1] }];
+    }
+    const [first, second] = event.cards;
+    const firstWins = ORDER.indexOf(first[0]) > ORDER.indexOf(second[0]);
+    const leader = firstWins ? event.seat : event.other;
+    return [{ seat: leader, card: first }, { seat: leader === event.seat ? event.other : event.seat, card: second }];
+  }
+
   function moment(el, table, h) {
     const events = table.moment.events;
     const view = table.public || {};
     const trump = view.trump;
-    const won = events.find((e) => e.type === "trick_won");
-    const tied = events.find((e) => e.type === "tied");
+    const closing = events.filter((e) => e.type === "trick_won" || e.type === "tied");
+    const close = closing[closing.length - 1];
+    const won = close && close.type === "trick_won" ? close : null;
+    const tied = close && close.type === "tied" ? close : null;
     const last = events.find((e) => e.type === "last_card");
-    const plays = events.filter((e) => e.type === "played");
+    const after = close ? events.indexOf(closing[closing.length - 2]) : -1;
+    const chances = events.filter((e, i) => e.type === "played" && e.chance && i > after);
+    const chanced = (entry) => chances.some((e) => e.seat === entry.seat && e.card === entry.card);
     let tone = "info", banner = "";
     if (won || tied) {
-      const pair = plays.slice(-2);
       const row = h.element("div", "myl-trick" + (h.fresh ? " fresh" : ""));
-      pair.forEach((entry, i) => {
+      trickOf(close).forEach((entry, i) => {
         const winner = won && entry.seat === won.seat;
-        row.append(played(h, entry, trump, winner ? "won" : ""));
+        const cell = played(h, entry, trump, (winner ? "won" : "") + (chanced(entry) ? " chance" : ""));
+        row.append(cell);
         if (i === 0) row.append(h.element("span", "vs", tied ? "🤝" : "→"));
       });
       el.append(row);
@@ -126,10 +175,14 @@
       }
       if (won && won.seat === h.you) { tone = "good"; banner = h.t("you_take"); }
     }
+    if (!close && chances.length) {  // a chance taken, the trick still open
+      const row = h.element("div", "myl-trick" + (h.fresh ? " fresh" : ""));
+      row.append(...chances.map((entry) => played(h, entry, trump, "chance")));
+      el.append(row);
+    }
     if (last) {
       const shown = h.element("div", "myl-stock");
-      shown.append(card(h, last.card, last.card[1], "face-up"),
-        h.element("span", "myl-trump", h.t("trump", { suit: SUITS[last.card[1]] })));
+      shown.append(card(h, last.card, last.card[1], "face-up"), trumpChip(h, last.card[1]));
       el.append(shown);
     }
     if (events.some((e) => e.type === "went_out" && e.seat === h.you)) { tone = "good"; banner = h.t("safe"); }
@@ -137,5 +190,5 @@
     return { tone: tone, banner: banner };
   }
 
-  window.GameRenderers.register("myllymatti", { table, badge, item, arrange, moment });
+  window.GameRenderers.register("myllymatti", { table, badge, item, itemName, arrange, moment, outStatus });
 })();

@@ -1,0 +1,50 @@
+// Keyboard and eyes: the focus kept across redraws, and your move brought into view when
+// your turn comes.
+"use strict";
+(function () {
+  const shell = window.Shell;
+  const { state, $ } = shell;
+
+  // Redrawing replaces the buttons: a keyboard's focus comes back to the same button (by its
+  // action or item), else to the first button where it was, never lost to the page's top.
+  function focusKey() {
+    const el = document.activeElement;
+    if (!el || el === document.body || !$("table").contains(el)) return null;
+    const area = el.closest("section[id], ol[id], p[id]");
+    return { area: area && area.id, action: el.dataset.action, item: el.dataset.item };
+  }
+
+  function restoreFocus(key) {
+    if (!key || (document.activeElement && document.activeElement !== document.body)) return;
+    const area = key.area ? $(key.area) : null;
+    const same = key.action ? `[data-action="${CSS.escape(key.action)}"]`
+      : key.item ? `[data-item="${CSS.escape(key.item)}"]` : null;
+    const target = (same && document.querySelector("#table " + same)) ||
+      (area && area.querySelector("button:not([disabled]), summary, a[href]")) ||
+      $("actions").querySelector("button:not([disabled])");
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  // Your move, in view: when your turn comes, the buttons (and the reveal just above them,
+  // when both fit) are scrolled onto the screen, never hidden below the fold.
+  function bringMoveIntoView() {
+    const targets = [...document.querySelectorAll("#private:not([hidden]), #actions .row")];
+    if (!targets.length) return;
+    const moment = $("moment");
+    const fresh = !moment.hidden && state.momentFresh;
+    const top = Math.min(...targets.map((el) => el.getBoundingClientRect().top));
+    const bottom = Math.max(...targets.map((el) => el.getBoundingClientRect().bottom));
+    const height = window.innerHeight;
+    const from = fresh ? Math.min(top, moment.getBoundingClientRect().top) : top;
+    let by = 0;
+    if (bottom - from <= height - 16) {
+      if (bottom > height) by = bottom - height + 8;
+      else if (from < 0) by = from - 8;
+    } else {
+      by = bottom > height ? Math.min(bottom - height + 8, top - 8) : top < 0 ? top - 8 : 0;
+    }
+    if (Math.abs(by) > 1) window.scrollBy({ top: by, behavior: shell.reducedMotion() ? "auto" : "smooth" });
+  }
+
+  Object.assign(shell, { focusKey, restoreFocus, bringMoveIntoView });
+})();
