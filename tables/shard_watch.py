@@ -25,7 +25,7 @@ import hiredis
 import redis
 
 from tables.keys import CLUSTERED
-from tables.watch import TableWatch, Watchers, _deliver
+from tables.watch_registry import TableWatch, Watchers, deliver
 
 log = logging.getLogger(__name__)
 LINGER_SECONDS = 30.0  # a subscription outlives its last waiter this long
@@ -83,7 +83,7 @@ class _NodeSubscriber:
             return
         kind = reply[0]
         if kind == b"smessage":
-            _deliver(self.owner, reply[2])
+            deliver(self.owner, reply[2])
             return
         channel = reply[1].decode()
         if kind == b"ssubscribe":

@@ -48,7 +48,7 @@ from tables.model import FINISHED, PLAYING, ChatRef, Seat, Table
 from tables.names import clean_name
 from tables.options import DEFAULT_OPTIONS
 from tables.replay_keys import played_commands, replay_key, replay_ttl_from_env
-from tables.watch import Watchers
+from tables.watch_registry import Watchers
 
 _RELEASE_IF_OWNED = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end

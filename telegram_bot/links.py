@@ -4,18 +4,26 @@ the group's table message (supergroups only: a basic group's messages have no li
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from tables.model import Table
 from tables.replay_keys import replay_id
+from telegram_bot.config import BotConfig
 
-if TYPE_CHECKING:  # services imports the notifier, which draws tables with these links
-    from telegram_bot.services import Services
+
+class BotIdentity(Protocol):
+    """What a Mini App link needs of the bot's services (telegram_bot.services.Services):
+    named here, not imported, because the services hold the notifier, which draws tables
+    with these links."""
+
+    config: BotConfig
+    bot_username: str
+
 
 SUPERGROUP_PREFIX = "-100"
 
 
-def miniapp_link(services: Services, start: str) -> str | None:
+def miniapp_link(services: BotIdentity, start: str) -> str | None:
     """``https://t.me/<bot>/<app>?startapp=<start>``, or None without a Mini App."""
     short_name = services.config.miniapp_short_name
     if not short_name or not services.bot_username:

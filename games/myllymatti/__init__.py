@@ -21,7 +21,17 @@ from games.base import (
     StatCounter,
     Text,
 )
-from games.myllymatti import cpu, fairness, presentation, rules, rules_text, status, story, views
+from games.myllymatti import (
+    absent,
+    cpu,
+    fairness,
+    presentation,
+    rules,
+    rules_text,
+    status,
+    story,
+    views,
+)
 from games.myllymatti.errors import ERROR_TEXTS
 from games.myllymatti.settings import (
     PRESET_DESCRIPTIONS,
@@ -141,7 +151,7 @@ class Myllymatti(Game):
         return rules.apply(state, seat, action, rng)
 
     def timeout(self, state: MyllyState, seat: int, rng: Rng) -> tuple[MyllyState, list[Event]]:
-        return rules.timeout(state, seat, rng)
+        return absent.timeout(state, seat, rng)
 
     def resign(self, state: MyllyState, seat: int, rng: Rng) -> tuple[MyllyState, list[Event]]:
         return rules.resign(state, seat, rng)

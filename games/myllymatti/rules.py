@@ -101,7 +101,7 @@ def legal_actions(state: MyllyState, seat: int) -> list[Action]:
 
 
 def apply(state: MyllyState, seat: int, action: Action, rng: Rng) -> tuple[MyllyState, list[Event]]:
-    _check_turn(state, seat)
+    check_turn(state, seat)
     state = state.copy()
     state.step += 1
     events: list[Event] = []
@@ -132,16 +132,6 @@ def apply(state: MyllyState, seat: int, action: Action, rng: Rng) -> tuple[Mylly
 def _switch(state: MyllyState, events: list[Event]) -> None:
     if not phase2.begin(state, events):
         _finish(state, events)
-
-
-def timeout(state: MyllyState, seat: int, rng: Rng) -> tuple[MyllyState, list[Event]]:
-    """A seat that lets its timer run out plays what a ``normal`` CPU would play for it."""
-    from games.myllymatti import cpu, views  # the CPU reads views, which read these rules
-
-    _check_turn(state, seat)
-    action = cpu.choose(views.seat_view(state, seat), "normal", rng)
-    state, events = apply(state, seat, action, rng)
-    return state, [{"type": "timed_out", "seat": seat}, *events]
 
 
 def resign(state: MyllyState, seat: int, rng: Rng) -> tuple[MyllyState, list[Event]]:
@@ -198,7 +188,8 @@ def final_stats(state: MyllyState) -> list[dict[str, int]]:
     ]
 
 
-def _check_turn(state: MyllyState, seat: int) -> None:
+def check_turn(state: MyllyState, seat: int) -> None:
+    """Refuse a move by a seat that may not move now (the game over, the seat out, not its turn)."""
     if state.phase == PHASE_OVER:
         raise GameOver("the game is over")
     if not 0 <= seat < state.seats or state.is_out(seat):

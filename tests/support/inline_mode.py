@@ -30,10 +30,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit
 
+from tests.support.bot_api_records import _Chat, _Message, _Params, _RequestContext
 from tests.support.validation import ApiError, RenderedText, render_text, validate_reply_markup
-
-if TYPE_CHECKING:
-    from tests.support.bot_api_server import _Chat, _Message, _Params, _RequestContext
 
 __all__ = ["InlineModeMixin"]
 
@@ -503,8 +501,6 @@ class InlineModeMixin:
         an unanswered query, a result id not in the answer, another user's personal answer, or
         a chat other than the one the query was typed in are AssertionErrors.
         """
-        from tests.support.bot_api_server import _Message  # here: an import cycle
-
         with self._cond:
             user = self._require_user(user_id)
             query = self._inline_queries.get(query_id)

@@ -11,7 +11,8 @@ import pytest
 from games.base import PRIVATE, PUBLIC, SEQUENTIAL
 from games.errors import GameOver, IllegalAction, InvalidSettings, SeatOut
 from games.myllymatti import GAME, cpu
-from games.myllymatti.rules import CHANCE, PICKUP, apply, new_game, resign, timeout
+from games.myllymatti.absent import timeout
+from games.myllymatti.rules import CHANCE, PICKUP, apply, new_game, resign
 from games.myllymatti.settings import PRESETS, SETTINGS_SPECS
 from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER
 from games.rng import DeterministicRng
