@@ -14,9 +14,9 @@ from typing import Any
 
 import redis
 
-from tables.cluster import cluster_enabled, make_cluster_client
-from tables.cluster_server import LocalCluster
-from tables.redis_server import RedisServer
+from tables.engine.cluster import cluster_enabled, make_cluster_client
+from tables.engine.cluster_server import LocalCluster
+from tables.engine.redis_server import RedisServer
 
 
 @dataclass

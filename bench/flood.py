@@ -21,7 +21,7 @@ from pathlib import Path
 
 import redis
 
-from tables.redis_server import RedisServer
+from tables.engine.redis_server import RedisServer
 from tables.store import TableStore
 from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env

@@ -34,8 +34,8 @@ import httpx
 import redis
 
 from tables import lobby
+from tables.engine.redis_server import RedisServer, free_port
 from tables.model import ChatRef
-from tables.redis_server import RedisServer, free_port
 from tables.store import TableStore
 from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env

@@ -41,8 +41,8 @@ from bench import server_latency
 from bench.backend import Backend, backend
 from games.rng import DeterministicRng
 from tables import lobby, play
+from tables.engine.redis_server import free_port
 from tables.model import ChatRef
-from tables.redis_server import free_port
 from tables.store import TableStore
 from webapp.init_data import sign_user
 

@@ -16,9 +16,10 @@ import redis
 
 from games.mia import GAME
 from games.rng import DeterministicRng
-from tables import keys, lobby, play
+from tables import lobby, play
+from tables.engine import keys
+from tables.engine.redis_server import RedisServer
 from tables.model import ChatRef
-from tables.redis_server import RedisServer
 from tables.store import TableStore
 
 

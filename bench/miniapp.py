@@ -32,10 +32,10 @@ import redis
 
 from games.registry import GAMES
 from tables import lobby
+from tables.engine.redis_server import RedisServer
+from tables.engine.watch import ChangeWatcher
 from tables.model import ChatRef
-from tables.redis_server import RedisServer
 from tables.store import TableStore
-from tables.watch import ChangeWatcher
 from tests.support.browser import chromium
 from tests.support.clock import Clock
 from tests.support.overflow import Watch, watch_game

@@ -15,7 +15,7 @@ on its own (``hook_us``) beside a move's time (``move_us``).
 
 ``--cluster`` runs it on a Redis Cluster (``REDIS_URL`` + ``REDIS_CLUSTER=1``, else a loopback
 cluster of 3 masters and 3 replicas started for the run); the PING goes to one master through
-a plain client. There each move waits for a replica (``WAIT 1``, tables.durability), and a
+a plain client. There each move waits for a replica (``WAIT 1``, tables.engine.durability), and a
 third kind of window measures the same moves without it: the cost of that durability.
 Target ratio >= 0.30.
 """
@@ -42,7 +42,7 @@ from ops.multiproc import (
     remove_multiprocess_dir,
 )
 from tables import lobby, play
-from tables.durability import Durability
+from tables.engine.durability import Durability
 from tables.model import ChatRef
 from tables.store import TableStore
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import redis
 
-from tables.redis_server import RedisServer
+from tables.engine.redis_server import RedisServer
 from tables.store import TableStore
 from tests.support.browser import chromium
 from tests.support.clock import Clock

@@ -211,7 +211,7 @@ class Game:
     presets: ClassVar[dict[str, JSON]] = {}  # name -> settings; the first is the default
     preset_labels: ClassVar[dict[str, str]] = {}  # name -> msgid ("standard")
     preset_descriptions: ClassVar[dict[str, str]] = {}  # name -> msgid: what it means
-    event_fields: ClassVar[dict[str, tuple[str, ...]]] = {}  # compact log, see tables.codec
+    event_fields: ClassVar[dict[str, tuple[str, ...]]] = {}  # compact log, see tables.engine.codec
     unlogged_events: frozenset[str] = frozenset()  # events the log never keeps
     stats_counters: tuple[StatCounter, ...] = ()
     error_texts: ClassVar[dict[str, str]] = {}  # msgid per code of the game's own GameErrors

@@ -17,8 +17,8 @@ from typing import Any
 import orjson
 import redis
 
-from tables import keys
-from tables.cluster import is_cluster
+from tables.engine import keys
+from tables.engine.cluster import is_cluster
 from tables.model import LOBBY, PLAYING, Table
 from tables.store import TableStore
 

@@ -1,6 +1,6 @@
 """A table's event log: the public events of each game, change by change.
 
-    table:{T}:log:<n>    list: [version, compact events] of game n (see tables.codec)
+    table:{T}:log:<n>    list: [version, compact events] of game n (see tables.engine.codec)
 
 The store appends to it inside its check-and-set; everyone else only reads it: the chat's
 story, ``/log``, the Mini App's latest result.
@@ -15,8 +15,8 @@ import redis
 
 from games.base import Event
 from games.registry import get_game
-from tables import codec, keys
-from tables.fastread import FastReads
+from tables.engine import codec, keys
+from tables.engine.fastread import FastReads
 from tables.model import Table
 
 LOG_TAIL = 4  # log entries read first when looking for the newest changes

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import redis
 
-from tables.fastread import FastReads
+from tables.engine.fastread import FastReads
 
 
 def _user_key(user_id: int) -> str:

@@ -22,9 +22,10 @@ import orjson
 from games.base import Event, Game
 from games.errors import GameError
 from games.registry import get_game
-from tables import codec, keys, seal
+from tables import seal
+from tables.engine import codec, keys
+from tables.engine.fastread import FastReads
 from tables.errors import NoSuchTable, TableError
-from tables.fastread import FastReads
 from tables.model import FINISHED, PLAYING, Table
 from tables.replay_keys import replay_key
 

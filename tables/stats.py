@@ -20,8 +20,8 @@ from typing import Any
 import redis
 
 from games.registry import GAMES, get_game
+from tables.engine.once import once
 from tables.model import Table
-from tables.once import once
 
 COMMON_COUNTERS = ("games", "wins")
 
@@ -91,8 +91,8 @@ def record_finished_game(client: redis.Redis, table: Table) -> None:
 def finished_game_commands(table: Table) -> list[Command]:
     """The writes that count a finished game: every seated person's counters, or their
     tutorial progress. One script per hash slot, each counting the game only the first time
-    it is sent (a lost reply is sent again: tables.once), so the store can send them in one
-    packed write per node beside its other bookkeeping (tables.commit.Committer.scatter)."""
+    it is sent (a lost reply is sent again: tables.engine.once), so the store can send them in one
+    packed write per node beside its other bookkeeping (tables.engine.commit.Committer.scatter)."""
     if table.state is None:
         return []
     game = get_game(table.game)

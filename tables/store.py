@@ -7,8 +7,8 @@ game move made against a version the player saw is refused as stale, so a second
 old message changes nothing.
 
 The commit itself (the check-and-set, a lost reply settled by change ids, a replica's
-confirmation) is tables.commit; the indexes beside the tables are tables.hints; a table's log
-is tables.log.
+confirmation) is tables.engine.commit; the indexes beside the tables are tables.engine.hints;
+a table's log is tables.log.
 """
 
 from __future__ import annotations
@@ -27,9 +27,14 @@ from games.errors import GameError
 from games.registry import get_game
 from games.rng import Rng, SecureRng
 from ops import metrics
-from tables import codec, keys, lobby, play, ratings, seal, stats
-from tables.commit import Command, Committer, new_change_id
+from tables import lobby, play, ratings, seal, stats
 from tables.deadlines import next_deadline, refresh_turns
+from tables.engine import codec, keys
+from tables.engine.commit import Command, Committer, new_change_id
+from tables.engine.fastread import FastReads
+from tables.engine.health import RedisWatch
+from tables.engine.hints import IndexHints
+from tables.engine.watch_registry import Watchers
 from tables.errors import (
     Busy,
     NoSuchTable,
@@ -39,16 +44,12 @@ from tables.errors import (
     TableError,
     TableExists,
 )
-from tables.fastread import FastReads
-from tables.health import RedisWatch
-from tables.hints import IndexHints
 from tables.ids import is_table_id, new_table_id
 from tables.log import TableLog
 from tables.model import FINISHED, PLAYING, ChatRef, Seat, Table
 from tables.names import clean_name
 from tables.options import DEFAULT_OPTIONS
 from tables.replay_keys import played_commands, replay_key, replay_ttl_from_env
-from tables.watch_registry import Watchers
 
 _RELEASE_IF_OWNED = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -153,7 +154,7 @@ class TableStore:
 
     def wait_for_change(self, table_id: str, after: int, timeout: float) -> int:
         """Block until the table's version passes ``after`` (or ``timeout`` seconds pass);
-        returns the version then. With a watcher attached (tables.watch) it wakes at the
+        returns the version then. With a watcher attached (tables.engine.watch) it wakes at the
         commit's notice, which carries the version; without one it looks every fifth of a
         second."""
         deadline = time.monotonic() + timeout

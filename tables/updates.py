@@ -4,7 +4,7 @@ Every committed change appends (table id, version). Notifier processes read it t
 consumer group, so with several bot workers each change is handled by one of them; a worker
 that dies leaves its entries pending, and the others claim them after a while.
 
-Against a Redis Cluster the stream is split into partitions (tables.keys.Layout), each with
+Against a Redis Cluster the stream is split into partitions (tables.engine.keys.Layout), each with
 its consumer group; a notifier reads all of them, one pipelined round trip per look (a
 blocking read cannot span slots), and looks again every ``IDLE_POLL_SECONDS`` while they
 are all empty. Entry ids then carry their partition (``"<partition>/<id>"``) for the ack.
@@ -16,7 +16,7 @@ import time
 
 import redis
 
-from tables.keys import Layout, layout_of
+from tables.engine.keys import Layout, layout_of
 
 GROUP = "notifiers"
 IDLE_POLL_SECONDS = 0.05

@@ -12,7 +12,7 @@ from telegram import Update
 from telegram.error import InvalidToken
 from telegram.ext import Application
 
-from tables.connection import RedisConfigError, connect
+from tables.engine.connection import RedisConfigError, connect
 from tables.redact import configure_logging, mask_token, redis_password
 from tables.store import TableStore
 from telegram_bot.app import build_application, start_background, stop_background

@@ -16,7 +16,7 @@ from typing import Any
 
 import redis
 
-from tables import keys
+from tables.engine import keys
 
 _CLAIM_RENDER = """
 local rendered = tonumber(redis.call('HGET', KEYS[1], 'rv') or '0')

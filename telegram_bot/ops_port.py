@@ -26,7 +26,7 @@ from ops import metrics
 from ops.health import OK, Verdict
 from ops.server import OpsServer
 from tables import census
-from tables.health import RedisWatch
+from tables.engine.health import RedisWatch
 from tables.store import TableStore
 from telegram_bot.config import BotConfig, ConfigError
 from telegram_bot.services import Services

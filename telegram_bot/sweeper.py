@@ -9,8 +9,8 @@ import logging
 
 import redis
 
-from tables import keys
-from tables.health import RedisWatch
+from tables.engine import keys
+from tables.engine.health import RedisWatch
 from tables.store import TableStore
 from tables.ticker import fire_due
 from telegram_bot.notifier import Notifier

@@ -9,7 +9,7 @@ import pytest
 import redis
 from hypothesis import settings
 
-from tables.redis_server import RedisServer
+from tables.engine.redis_server import RedisServer
 from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env
 

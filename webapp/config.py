@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from tables.connection import RedisConfigError, configured_pool_size, configured_timeout
+from tables.engine.connection import RedisConfigError, configured_pool_size, configured_timeout
 from tables.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
 from tables.replay_keys import ReplayConfigError, replay_ttl_from_env
 from webapp.request_limits import DEFAULT_BURST, DEFAULT_RATE

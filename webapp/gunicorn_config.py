@@ -9,7 +9,7 @@ process serves thousands of open pages (``WEB_CONNECTIONS`` each, default 10000)
 may name ``gthread`` instead (then ``WEB_THREADS``, default 128, threads per worker).
 
 Each worker tells the app how many requests it serves at once (``WEB_THREADS``), so the Redis
-pool is sized to match (tables.connection): for gevent, the pool is the concurrency that
+pool is sized to match (tables.engine.connection): for gevent, the pool is the concurrency that
 talks to Redis at one moment — waiting pages hold no connection — so it stays small and a
 burst waits its turn for a connection rather than failing.
 

@@ -23,7 +23,7 @@ from ops import labels, metrics
 from ops.health import OK, Verdict, parse_bind
 from ops.logs import set_table
 from ops.server import OpsServer
-from tables.health import RedisWatch
+from tables.engine.health import RedisWatch
 from tables.store import TableStore
 
 LONG_POLL_ENDPOINT = "api.wait"
@@ -114,7 +114,7 @@ def load_state(env: dict[str, str] | None = None) -> str:
 
 
 class RedisCheck:
-    """Whether Redis answers: the serving process's watch (tables.health, every 0.5 s) when
+    """Whether Redis answers: the serving process's watch (tables.engine.health, every 0.5 s) when
     it has one and it is fresh, else a watch of our own, asked at most once a second (its
     ping has a 1 s timeout and no retries: a readiness probe must answer quickly)."""
 

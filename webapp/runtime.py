@@ -6,10 +6,10 @@ from __future__ import annotations
 import os
 import threading
 
-from tables.connection import DEFAULT_POOL_SIZE, configured_pool_size, connect, pool_size_for
-from tables.health import RedisWatch
+from tables.engine.connection import DEFAULT_POOL_SIZE, configured_pool_size, connect, pool_size_for
+from tables.engine.health import RedisWatch
+from tables.engine.watch import watcher_for
 from tables.store import TableStore
-from tables.watch import watcher_for
 
 
 def redis_pool_size(env: dict[str, str] | None = None) -> int:

@@ -3,7 +3,7 @@
 Two tabs of one person on one table ask the same question (what comes after version v, in
 my language?); the first asks Redis and builds the answer, the others wait for it and get
 the same payload. Waits of different people on one table already share the table's watch
-(tables.watch); this also spares the duplicate reads and payloads.
+(tables.engine.watch); this also spares the duplicate reads and payloads.
 """
 
 from __future__ import annotations

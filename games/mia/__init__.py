@@ -26,7 +26,7 @@ from games.mia.state import PHASE_OVER, MiaState
 from games.rng import Rng
 
 # What the log keeps of each event: a short code, then the fields its readers need, in order
-# (see tables.codec). Codes are stored data: never reuse one for another meaning.
+# (see tables.engine.codec). Codes are stored data: never reuse one for another meaning.
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "game_started": ("g", "seats", "starter"),
     "round_started": ("r", "round", "starter"),

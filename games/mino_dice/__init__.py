@@ -30,7 +30,7 @@ from games.mino_dice.state import PHASE_OVER, PHASE_TRICK, MinoState
 from games.rng import Rng
 
 # What the log keeps of each event: a short code, then the fields its readers need, in order
-# (see tables.codec). Codes are stored data: never reuse one for another meaning.
+# (see tables.engine.codec). Codes are stored data: never reuse one for another meaning.
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "game_started": ("g", "seats", "hands"),
     "hand_started": ("h", "hand", "hands", "leader", "commitments"),

@@ -43,7 +43,7 @@ from games.myllymatti.state import PHASE_OVER, MyllyState
 from games.rng import Rng
 
 # What the log keeps of each event: a short code, then the fields its readers need, in order
-# (see tables.codec). Codes are stored data: never reuse one for another meaning.
+# (see tables.engine.codec). Codes are stored data: never reuse one for another meaning.
 EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "game_started": ("g", "seats", "dealer", "leader", "commitment"),
     "played": ("p", "seat", "card", "chance"),

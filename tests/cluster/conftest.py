@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from redis.cluster import RedisCluster
 
-from tables.cluster import PatientCluster, make_cluster_client
-from tables.cluster_server import LocalCluster
+from tables.engine.cluster import PatientCluster, make_cluster_client
+from tables.engine.cluster_server import LocalCluster
 
 
 @pytest.fixture(scope="session")

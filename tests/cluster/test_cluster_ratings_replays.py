@@ -6,7 +6,7 @@ from __future__ import annotations
 from redis.crc import key_slot
 
 from tables import my_games, ratings, seasons, standings
-from tables.fastread import FastReads
+from tables.engine.fastread import FastReads
 from tables.model import FINISHED, ChatRef
 from tables.replay import load
 from tables.store import TableStore

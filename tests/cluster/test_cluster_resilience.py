@@ -10,8 +10,9 @@ import orjson
 import pytest
 from redis.crc import key_slot
 
-from tables import keys, lobby
-from tables.cluster import make_cluster_client
+from tables import lobby
+from tables.engine import keys
+from tables.engine.cluster import make_cluster_client
 from tables.model import ChatRef
 from tables.store import TableStore
 from tests.cluster.conftest import cluster_env

@@ -9,10 +9,11 @@ import threading
 from redis.crc import key_slot
 
 from games.mia import GAME
-from tables import keys, lobby, play, stats, updates
+from tables import lobby, play, stats, updates
+from tables.engine import keys
+from tables.engine.watch import watcher_for
 from tables.model import ChatRef
 from tables.store import TableStore
-from tables.watch import watcher_for
 
 
 def playing(store: TableStore, chat: int):

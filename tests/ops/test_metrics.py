@@ -10,10 +10,10 @@ from redis.backoff import NoBackoff
 from games.errors import GameError
 from ops import metrics
 from tables import lobby, play
-from tables.connection import CountingRetry
+from tables.engine.connection import CountingRetry
+from tables.engine.redis_server import free_port
 from tables.errors import StaleMove
 from tables.model import ChatRef
-from tables.redis_server import free_port
 from tables.store import TableStore
 
 

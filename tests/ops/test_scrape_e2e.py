@@ -23,9 +23,9 @@ import httpx
 import pytest
 import redis
 
-from tables import keys
+from tables.engine import keys
+from tables.engine.redis_server import RedisServer, free_port
 from tables.model import ChatRef
-from tables.redis_server import RedisServer, free_port
 from tables.store import TableStore
 from tests.support import FakeBotApi
 from tests.support.bot_process import ROOT, TOKEN, BotProcess, bot_env

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 
-from tables.redis_server import free_port
+from tables.engine.redis_server import free_port
 from tests.support.bot_process import ROOT, TOKEN
 
 NGINX_CONF = ROOT / "deploy" / "nginx.conf"

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 
-from tables.redis_server import free_port
+from tables.engine.redis_server import free_port
 
 SCRAPE_SECONDS = 1
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from games.mia import GAME
 from games.rng import DeterministicRng
 from tables import lobby, play, ratings, stats
-from tables.connection import make_client
+from tables.engine.connection import make_client
 from tables.model import FINISHED, PLAYING, ChatRef
 from tables.store import TableStore
 
@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 OTHER_PROCESS = """
 import sys
 from tables import play
-from tables.connection import make_client
+from tables.engine.connection import make_client
 from tables.store import TableStore
 
 url, table_id, user, action, decision = sys.argv[1:6]

@@ -7,7 +7,8 @@ import threading
 import pytest
 
 from games.errors import NotYourTurn
-from tables import keys, lobby, play, seal
+from tables import lobby, play, seal
+from tables.engine import keys
 from tables.errors import (
     AlreadySeated,
     NoSuchTable,

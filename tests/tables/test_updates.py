@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tables import keys, lobby, updates
+from tables import lobby, updates
+from tables.engine import keys
 from tables.model import ChatRef
 from tables.store import TableStore
 

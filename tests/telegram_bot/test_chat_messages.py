@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tables import keys
+from tables.engine import keys
 from telegram_bot.chat_messages import ChatMessages, story_key
 
 

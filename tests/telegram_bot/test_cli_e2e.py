@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from tables.redis_server import free_port
+from tables.engine.redis_server import free_port
 from telegram_bot.config import derived_webhook_secret
 from tests.support.bot_process import ROOT, TOKEN, BotProcess, bot_env
 from tests.telegram_bot.group_chat import GroupChat

@@ -8,7 +8,7 @@ import socket
 
 import httpx
 
-from tables.redis_server import free_port
+from tables.engine.redis_server import free_port
 from tests.support.bot_process import BotProcess, bot_env
 from tests.telegram_bot.test_webhook_limits_e2e import wait_listening
 

@@ -14,8 +14,8 @@ import redis
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tables import keys
-from tables.redis_server import RedisServer
+from tables.engine import keys
+from tables.engine.redis_server import RedisServer
 from tables.store import TableStore
 from telegram_bot.chat_messages import ChatMessages
 from tests.support import FakeBotApi

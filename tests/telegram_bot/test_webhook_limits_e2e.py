@@ -11,7 +11,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tables.redis_server import free_port
+from tables.engine.redis_server import free_port
 from tests.support.bot_process import BotProcess, bot_env
 from tests.telegram_bot.group_chat import GroupChat
 

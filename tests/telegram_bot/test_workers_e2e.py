@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tables.redis_server import free_port
+from tables.engine.redis_server import free_port
 from telegram_bot.config import derived_webhook_secret
 from tests.support.bot_process import ROOT, TOKEN, BotProcess, bot_env
 from tests.telegram_bot.group_chat import (

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tables.redis_server import free_port
+from tables.engine.redis_server import free_port
 from tests.support.bot_process import ROOT, TOKEN
 
 

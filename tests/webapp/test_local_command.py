@@ -16,7 +16,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tables.redis_server import free_port
+from tables.engine.redis_server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tables import lobby
+from tables.engine.redis_server import free_port
 from tables.model import ChatRef
-from tables.redis_server import free_port
 from tables.store import TableStore
 from tests.webapp.conftest import TOKEN, USERS, auth
 from webapp.app import create_app

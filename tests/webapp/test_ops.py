@@ -5,7 +5,7 @@ from __future__ import annotations
 import redis
 from prometheus_client import REGISTRY
 
-from tables.redis_server import free_port
+from tables.engine.redis_server import free_port
 from tables.store import TableStore
 from tests.webapp.conftest import auth
 from webapp import ops

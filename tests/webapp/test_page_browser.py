@@ -10,8 +10,8 @@ import re
 import pytest
 import redis
 
+from tables.engine.watch import ChangeWatcher
 from tables.store import TableStore
-from tables.watch import ChangeWatcher
 from tests.support.browser import chromium
 from tests.support.pages import drawn, new_page, open_as, wait_js, wait_until
 from tests.support.scenes import Script, concerns_you, like_a_cpu, scene

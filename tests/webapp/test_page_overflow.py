@@ -14,8 +14,8 @@ import pytest
 import redis
 
 from games.registry import GAMES
+from tables.engine.watch import ChangeWatcher
 from tables.store import TableStore
-from tables.watch import ChangeWatcher
 from tests.support.browser import chromium
 from tests.support.overflow import Watch, watch_game
 from tests.support.scenes import SET_UPS, Script, scene

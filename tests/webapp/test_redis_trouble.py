@@ -13,9 +13,9 @@ import pytest
 import redis
 
 from tables import lobby
-from tables.connection import configured_timeout, make_client, pool_size_for
+from tables.engine.connection import configured_timeout, make_client, pool_size_for
+from tables.engine.redis_server import RedisServer
 from tables.model import ChatRef
-from tables.redis_server import RedisServer
 from tables.store import TableStore
 from tests.webapp.conftest import TOKEN, WebServer, auth
 from webapp.app import create_app

@@ -11,7 +11,8 @@ import orjson
 import pytest
 
 from games.registry import GAMES
-from tables import keys, seal
+from tables import seal
+from tables.engine import keys
 from tables.model import FINISHED, ChatRef
 from tables.replay_keys import played_key, replay_key
 from tests.support.games_played import play_moves, seated

@@ -13,7 +13,7 @@ import pytest
 import redis
 
 from games.registry import GAMES
-from tables import keys
+from tables.engine import keys
 from tables.model import ChatRef
 from tables.store import TableStore
 from tests.support.browser import chromium

@@ -11,7 +11,7 @@ from games.myllymatti import GAME, cards
 from games.myllymatti.fairness import commitment, preimage, verify
 from games.myllymatti.rules import new_game, resign
 from games.rng import DeterministicRng
-from tables import codec
+from tables.engine import codec
 
 
 def play_out(seed: int, seats: int = 3):

@@ -6,9 +6,9 @@ import threading
 import time
 
 from tables import lobby
+from tables.engine.watch import ChangeWatcher
 from tables.model import ChatRef
 from tables.store import TableStore
-from tables.watch import ChangeWatcher
 
 
 def test_a_waiter_wakes_at_the_commit_not_at_the_next_poll(redis_client, monkeypatch):

@@ -2,9 +2,9 @@
 hints, and the answer it settles on when the reply is in doubt.
 
 The hot path of every move, so on a single Redis it talks to a pooled connection directly
-(tables.fastlink): one packed write, then the replies; against a Redis Cluster the same round
-trip spans the nodes concerned (tables.cluster_commit). With ``REDIS_WAIT_REPLICAS`` a move
-counts only once a replica has it (tables.durability).
+(tables.engine.fastlink): one packed write, then the replies; against a Redis Cluster the same round
+trip spans the nodes concerned (tables.engine.cluster_commit). With ``REDIS_WAIT_REPLICAS`` a move
+counts only once a replica has it (tables.engine.durability).
 
 Each change carries a random id, and the table keeps the ids of its last few changes beside
 its version (field ``ids``). When the check-and-set's reply is lost (the connection broke after
@@ -22,10 +22,10 @@ from typing import Any
 import redis
 
 from ops import metrics
-from tables import keys
-from tables.cluster_commit import ClusterCommitter
-from tables.durability import Durability, connected_replicas
-from tables.fastlink import FastLink, FastLinkUnavailable
+from tables.engine import keys
+from tables.engine.cluster_commit import ClusterCommitter
+from tables.engine.durability import Durability, connected_replicas
+from tables.engine.fastlink import FastLink, FastLinkUnavailable
 
 Command = tuple[Any, ...]
 
@@ -97,7 +97,7 @@ class Committer:
         write, then the replies. (A redis-py Pipeline costs several times the round trip in
         Python, and a Script object in a pipeline asks SCRIPT EXISTS first.) Any connection
         trouble falls back to the ordinary client, which retries. Against a cluster, the
-        same round trip spans the nodes concerned (tables.cluster_commit).
+        same round trip spans the nodes concerned (tables.engine.cluster_commit).
 
         A reply lost to a connection error, or a "moved on" that may be our own change (sent
         twice by a retry), is settled by reading the table's recent change ids: the answer is
@@ -191,7 +191,7 @@ class Committer:
 
     def run(self, commands: list[Command]) -> list[Any]:
         """Commands on the lean sockets, their replies in order (reads, mostly: see
-        tables.fastread). Connection trouble falls back to redis-py, which retries; a command
+        tables.engine.fastread). Connection trouble falls back to redis-py, which retries; a command
         Redis refuses raises its error."""
         if self._committer is not None:
             replies = self._committer.run(commands)

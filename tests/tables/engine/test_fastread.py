@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tables.connection import make_client
-from tables.fastread import FastReads
+from tables.engine.connection import make_client
+from tables.engine.fastread import FastReads
 from tables.store import TableStore
 
 

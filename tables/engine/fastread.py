@@ -1,5 +1,5 @@
 """The reads every page and button makes (a table, its log's tail, a person's language) on
-the lean sockets of tables.fastlink, in the shape of redis-py's methods.
+the lean sockets of tables.engine.fastlink, in the shape of redis-py's methods.
 
 A read through redis-py costs several times Redis' own round trip in Python; a web worker
 answering a crowd's pages spends most of its time there. These go through the committer's

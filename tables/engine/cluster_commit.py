@@ -1,8 +1,8 @@
 """A move's commit against a Redis Cluster, in one round trip when nothing moves.
 
-The check-and-set script (and the WAIT that makes it durable, tables.durability) goes to the
+The check-and-set script (and the WAIT that makes it durable, tables.engine.durability) goes to the
 node serving the table's slot; each index hint goes to the node serving its partition's
-slot; all are written before any reply is read (tables.fastlink.ClusterLink). What the
+slot; all are written before any reply is read (tables.engine.fastlink.ClusterLink). What the
 cluster may answer instead of a result is followed here:
 
 - ``MOVED``: the slot lives elsewhere now (a resharding finished, a failover): the slot map
@@ -30,9 +30,9 @@ import redis
 from redis.backoff import ExponentialBackoff
 
 from ops import metrics
-from tables.cluster import FAILOVER_PATIENCE
-from tables.durability import Durability, connected_replicas, parse_info
-from tables.fastlink import ClusterLink, FastLinkUnavailable
+from tables.engine.cluster import FAILOVER_PATIENCE
+from tables.engine.durability import Durability, connected_replicas, parse_info
+from tables.engine.fastlink import ClusterLink, FastLinkUnavailable
 
 log = logging.getLogger(__name__)
 

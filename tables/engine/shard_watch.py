@@ -24,8 +24,8 @@ from typing import Any
 import hiredis
 import redis
 
-from tables.keys import CLUSTERED
-from tables.watch_registry import TableWatch, Watchers, deliver
+from tables.engine.keys import CLUSTERED
+from tables.engine.watch_registry import TableWatch, Watchers, deliver
 
 log = logging.getLogger(__name__)
 LINGER_SECONDS = 30.0  # a subscription outlives its last waiter this long

@@ -10,9 +10,9 @@ Three choices keep a process honest when Redis is slow, busy or gone:
 - **Retries on connection errors only**, with backoff, so a Redis restart makes the bot and
   the web app wait and log, not crash. A timeout is not retried: the command may have run,
   and retrying a write whose reply was lost could apply it twice (the store settles such
-  doubts itself, see ``tables.commit``); it would also multiply the wait.
+  doubts itself, see ``tables.engine.commit``); it would also multiply the wait.
 
-``REDIS_CLUSTER=1`` makes it a Redis Cluster client (tables.cluster).
+``REDIS_CLUSTER=1`` makes it a Redis Cluster client (tables.engine.cluster).
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
 from ops import metrics
-from tables.cluster import cluster_enabled, make_cluster_client
-from tables.redis_server import RedisServer
+from tables.engine.cluster import cluster_enabled, make_cluster_client
+from tables.engine.redis_server import RedisServer
 
 log = logging.getLogger(__name__)
 

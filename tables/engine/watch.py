@@ -2,7 +2,7 @@
 
 Every commit publishes ``"<table id>:<version>"``: on ``tables:changed`` with a single Redis
 (one subscription per process hears every table), or on the table's own sharded channel in a
-Redis Cluster (tables.shard_watch subscribes to the tables someone here waits for). A long
+Redis Cluster (tables.engine.shard_watch subscribes to the tables someone here waits for). A long
 poll in the web app waits on an in-process condition for its table instead of holding a Redis
 connection of its own; all the waits of one table in a process (a person's several tabs,
 their opponents' pages) share one :class:`TableWatch`, which learns the new version from the
@@ -22,9 +22,9 @@ import time
 
 import redis
 
-from tables import keys
-from tables.shard_watch import ShardedChangeWatcher
-from tables.watch_registry import TableWatch, Watchers, deliver
+from tables.engine import keys
+from tables.engine.shard_watch import ShardedChangeWatcher
+from tables.engine.watch_registry import TableWatch, Watchers, deliver
 
 log = logging.getLogger(__name__)
 

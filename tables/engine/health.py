@@ -1,6 +1,6 @@
 """Watch the Redis connection and say so in the log when it goes away and comes back.
 
-Clients retry on their own (see tables.connection), which hides a short outage; operators
+Clients retry on their own (see tables.engine.connection), which hides a short outage; operators
 still want to see it. The watch pings with a separate client that does not retry (a
 cluster: every master, through the cluster client), and logs each change of state once.
 """
@@ -18,7 +18,7 @@ from redis.cluster import RedisCluster
 from redis.retry import Retry
 
 from ops import metrics
-from tables.cluster import is_cluster
+from tables.engine.cluster import is_cluster
 
 log = logging.getLogger(__name__)
 

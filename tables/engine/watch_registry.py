@@ -1,8 +1,8 @@
 """The watches of tables a process waits for, shared by both kinds of watcher.
 
-:mod:`tables.watch` (one ``tables:changed`` subscription, a single Redis) and
-:mod:`tables.shard_watch` (sharded channels, a Redis Cluster) differ only in how notices reach
-the process; what a process knows of a table's version, who waits for it, and when a watch
+:mod:`tables.engine.watch` (one ``tables:changed`` subscription, a single Redis) and
+:mod:`tables.engine.shard_watch` (sharded channels, a Redis Cluster) differ only in how notices
+reach the process; what a process knows of a table's version, who waits for it, and when a watch
 nobody holds is dropped lives here, so that neither watcher needs the other.
 """
 

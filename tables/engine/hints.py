@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tables import keys
+from tables.engine import keys
 from tables.model import Table
 
 Command = tuple[Any, ...]

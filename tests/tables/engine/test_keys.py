@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from redis.crc import REDIS_CLUSTER_HASH_SLOTS, key_slot
 
-from tables import keys
+from tables.engine import keys
 
 
 def test_the_written_out_partition_tags_are_the_best_candidates():

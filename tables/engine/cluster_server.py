@@ -19,7 +19,7 @@ from pathlib import Path
 
 import redis
 
-from tables.redis_server import RedisServerError, find_redis_server, loopback_server_args
+from tables.engine.redis_server import RedisServerError, find_redis_server, loopback_server_args
 
 SLOTS = 16384
 MIN_VERSION = (7, 0)

@@ -1,0 +1,1 @@
+"""Tests of the Redis engine under the tables (tables/engine/)."""
