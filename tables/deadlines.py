@@ -3,7 +3,7 @@
     lobby     an abandoned lobby closes (an hour after its last change)
     idle      a game nobody plays closes (a day after its last move; no turn timer)
     nudge     a person's turn has waited NUDGE_AFTER at a table with a long turn timer (an
-              hour or more): they get one private reminder (telegram_bot.reminders)
+              hour or more): they get one private reminder (telegram_bot.private.reminders)
     reminder  half of a seat's turn timer has passed: the table shows a reminder
     turn      a seat's turn timer ran out: the game's timeout rule plays for it
     cpu       a CPU (or a CPU standing in for an absent player) makes its move

@@ -119,7 +119,7 @@ def on_deadline(table: Table, kind: str | None, now: float, rng: Rng) -> list[Ev
         still = seat_deadline(table, seat) if table.status == PLAYING else None
         if still is None or still[0] > now or still[1] != seat_kind:
             continue
-        if seat_kind == NUDGE:  # one private reminder of this turn (telegram_bot.reminders)
+        if seat_kind == NUDGE:  # one private reminder of this turn (telegram_bot.private.reminders)
             turn = table.turns[str(seat)]
             table.turns[str(seat)] = {**turn, "n": 1}
             events.append({"type": "nudge", "seat": seat, "d": turn["d"]})

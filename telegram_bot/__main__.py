@@ -17,8 +17,8 @@ from tables.redact import configure_logging, mask_token, redis_password
 from tables.store import TableStore
 from telegram_bot.app import build_application, start_background, stop_background
 from telegram_bot.config import BotConfig, ConfigError
-from telegram_bot.ops_port import start_ops
-from telegram_bot.webhook import limit_webhook_server
+from telegram_bot.serving.ops_port import start_ops
+from telegram_bot.serving.webhook import limit_webhook_server
 
 ALLOWED_UPDATES = [
     Update.MESSAGE,

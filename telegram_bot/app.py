@@ -30,28 +30,24 @@ from games.base import Game, Text
 from games.registry import GAMES
 from tables.model import Table
 from tables.store import TableStore
-from telegram_bot import (
-    buttons,
-    commands,
-    fairness_commands,
-    inline,
-    language,
-    links,
-    my_games_commands,
-    practice,
-    reminders,
-    season_commands,
-    stats_commands,
-)
-from telegram_bot.api_metrics import CountingRequest, count_update
-from telegram_bot.chat_budget import ChatBudget
-from telegram_bot.chat_messages import ChatMessages
+from telegram_bot import language, links
+from telegram_bot.buttons import presses as buttons
+from telegram_bot.commands import fairness as fairness_commands
+from telegram_bot.commands import my_games as my_games_commands
+from telegram_bot.commands import practice
+from telegram_bot.commands import seasons as season_commands
+from telegram_bot.commands import stats as stats_commands
+from telegram_bot.commands import table_commands as commands
+from telegram_bot.commands.status import owners_only, show_status
 from telegram_bot.config import BotConfig
-from telegram_bot.notifier import Notifier
 from telegram_bot.people import answers_refusals as guard
+from telegram_bot.private import inline, reminders
 from telegram_bot.services import Services
-from telegram_bot.status_command import owners_only, show_status
-from telegram_bot.sweeper import Sweeper
+from telegram_bot.serving.api_metrics import CountingRequest, count_update
+from telegram_bot.table_message.budget import ChatBudget
+from telegram_bot.table_message.chat_messages import ChatMessages
+from telegram_bot.table_message.notifier import Notifier
+from telegram_bot.table_message.sweeper import Sweeper
 from translations import SUPPORTED_LANGUAGES, render, tr
 
 log = logging.getLogger(__name__)

@@ -9,7 +9,7 @@ from telegram.ext import ContextTypes
 
 from tables.store import TableStore
 from telegram_bot.config import BotConfig
-from telegram_bot.notifier import Notifier
+from telegram_bot.table_message.notifier import Notifier
 
 
 @dataclass
@@ -20,7 +20,7 @@ class Services:
     bot_username: str = ""
     inline_mode: bool = False  # the bot answers inline queries (set from getMe at start)
     tasks: list = field(default_factory=list)
-    ops: Any = None  # telegram_bot.ops_port.BotOps: health and the heartbeat
+    ops: Any = None  # telegram_bot.serving.ops_port.BotOps: health and the heartbeat
 
 
 def services(context: ContextTypes.DEFAULT_TYPE) -> Services:

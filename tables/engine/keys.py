@@ -2,7 +2,7 @@
 atomic script touches a single Redis Cluster slot.
 
     table:{T}            hash: v (version), doc (JSON table); the bot keeps its message
-                         bookkeeping beside them (telegram_bot.chat_messages)
+                         bookkeeping beside them (telegram_bot.table_message.chat_messages)
     table:{T}:log:<n>    list: [version, compact events] of game n (story, /log, Mini App)
     chat:{C:topic}:table id of the open table of a chat or forum topic
     tables:active        set of open table ids (for sweeps)

@@ -16,14 +16,14 @@ TOKEN = "123456789:AAH-test_token-for-the-fake-bot-api"
 
 def record(message: str, *args: object, exc: BaseException | None = None) -> logging.LogRecord:
     info = (type(exc), exc, exc.__traceback__) if exc is not None else None
-    return logging.LogRecord("telegram_bot.notifier", logging.WARNING, __file__, 1, message, args,
-                             info)  # fmt: skip
+    return logging.LogRecord("telegram_bot.table_message.notifier", logging.WARNING, __file__, 1,
+                             message, args, info)  # fmt: skip
 
 
 def test_a_line_is_one_json_object_with_time_level_logger_and_event():
     line = JsonFormatter().format(record("could not render %s", "x"))
     entry = json.loads(line)
-    assert entry["level"] == "WARNING" and entry["logger"] == "telegram_bot.notifier"
+    assert entry["level"] == "WARNING" and entry["logger"] == "telegram_bot.table_message.notifier"
     assert entry["event"] == "could not render x"
     assert entry["time"].endswith("Z") and "T" in entry["time"]
     assert "table" not in entry

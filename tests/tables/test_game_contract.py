@@ -27,7 +27,7 @@ from tables.errors import TableError
 from tables.model import FINISHED, ChatRef, Table
 from tables.store import TableStore
 from tables.ticker import fire_due
-from telegram_bot.render import table_message
+from telegram_bot.table_message.render import table_message
 from tests.games.contract import perturber, without_commitments
 from tests.support.clock import Clock
 from tests.support.toy_game import GAME as TOY

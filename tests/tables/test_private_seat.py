@@ -23,7 +23,7 @@ from tables.model import FINISHED, PLAYING, ChatRef
 from tables.private_seat import secrets_access
 from tables.store import TableStore
 from tables.ticker import fire_due
-from telegram_bot.private_view import private_info, private_text
+from telegram_bot.private.view import private_info, private_text
 from tests.support.clock import Clock
 from tests.support.toy_game import GAME as TOY
 from tests.tables.test_game_contract import open_game, page, twin_table

@@ -27,8 +27,8 @@ from tables.deadlines import acting_seats
 from tables.errors import NoSuchTable
 from tables.model import Table
 from tables.store import TableStore
-from telegram_bot.chat_budget import ChatBudget
-from telegram_bot.table_text import duration
+from telegram_bot.table_message.budget import ChatBudget
+from telegram_bot.table_message.text import duration
 from telegram_bot.texts import game_title
 from translations import SUPPORTED_LANGUAGES, best_language, tr
 

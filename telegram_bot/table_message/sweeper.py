@@ -13,7 +13,7 @@ from tables.engine import keys
 from tables.engine.health import RedisWatch
 from tables.store import TableStore
 from tables.ticker import fire_due
-from telegram_bot.notifier import Notifier
+from telegram_bot.table_message.notifier import Notifier
 
 log = logging.getLogger(__name__)
 

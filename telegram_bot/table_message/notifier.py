@@ -25,10 +25,15 @@ from tables import updates
 from tables.errors import NoSuchTable
 from tables.model import FINISHED, PLAYING, Table
 from tables.store import TableStore
-from telegram_bot.chat_budget import ChatBudget
-from telegram_bot.chat_messages import ChatMessages
-from telegram_bot.reminders import Reminders
-from telegram_bot.render import story_lines, story_messages, table_message, with_banner
+from telegram_bot.private.reminders import Reminders
+from telegram_bot.table_message.budget import ChatBudget
+from telegram_bot.table_message.chat_messages import ChatMessages
+from telegram_bot.table_message.render import (
+    story_lines,
+    story_messages,
+    table_message,
+    with_banner,
+)
 
 log = logging.getLogger(__name__)
 RETRY_STORY_AFTER = 5.0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from telegram_bot.render import BANNER_LINES, with_banner
+from telegram_bot.table_message.render import BANNER_LINES, with_banner
 
 
 def test_the_banner_never_starts_mid_result_and_marks_what_is_new():

@@ -33,10 +33,10 @@ from tables.errors import NoSuchTable, TableError
 from tables.ids import is_table_id
 from tables.model import PLAYING, Table
 from tables.private_seat import secrets_access
-from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.language import person_language
-from telegram_bot.private_view import describe, private_info
+from telegram_bot.private.view import describe, private_info
 from telegram_bot.services import services
+from telegram_bot.table_message.chat_messages import ChatMessages
 from telegram_bot.texts import error_text
 from translations import render, tr
 

@@ -22,7 +22,7 @@ from telegram_bot.language import reader_language
 from telegram_bot.links import miniapp_link
 from telegram_bot.people import chat_ref
 from telegram_bot.services import services
-from telegram_bot.table_text import settings_lines
+from telegram_bot.table_message.text import settings_lines
 from telegram_bot.texts import game_title
 from translations import render, tr
 

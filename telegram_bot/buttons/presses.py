@@ -23,11 +23,11 @@ from tables import play
 from tables.deadlines import acting_seats
 from tables.errors import NoSuchTable, StaleMove, TableError
 from tables.model import Table
-from telegram_bot.callback_data import GAME, PRIVATE, BadCallbackData, Button, parse
-from telegram_bot.keyboards import public_choices
+from telegram_bot.buttons.callback_data import GAME, PRIVATE, BadCallbackData, Button, parse
+from telegram_bot.buttons.keyboards import public_choices
+from telegram_bot.buttons.lobby import lobby_press
 from telegram_bot.language import person_language
-from telegram_bot.lobby_buttons import lobby_press
-from telegram_bot.private_view import private_text
+from telegram_bot.private.view import private_text
 from telegram_bot.services import services
 from telegram_bot.texts import error_text
 from translations import render, tr

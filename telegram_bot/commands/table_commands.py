@@ -21,9 +21,9 @@ from tables import lobby, prefs
 from tables.errors import TableError, TableExists
 from tables.ids import is_table_id
 from telegram_bot.chat_admins import is_chat_admin
+from telegram_bot.commands.practice import solo_lobby
 from telegram_bot.language import person_language, reader_language, table_language
 from telegram_bot.people import chat_ref, display_name
-from telegram_bot.practice import solo_lobby
 from telegram_bot.services import services
 from telegram_bot.texts import error_text, game_title, help_text
 from translations import render, tr

@@ -18,9 +18,9 @@ from tables import lobby
 from tables.errors import StaleMove
 from tables.model import Table
 from tables.options import spec_for
-from telegram_bot.callback_data import BadCallbackData, Button
+from telegram_bot.buttons.callback_data import BadCallbackData, Button
+from telegram_bot.buttons.keyboards import PANEL_SETTINGS
 from telegram_bot.chat_admins import is_chat_admin
-from telegram_bot.keyboards import PANEL_SETTINGS
 from telegram_bot.language import person_language
 from telegram_bot.people import display_name
 from telegram_bot.services import services

@@ -17,8 +17,8 @@ from games.registry import GAMES
 from tables import seasons, standings
 from telegram_bot.chat_admins import is_chat_admin
 from telegram_bot.language import person_language, reader_language
-from telegram_bot.rating_text import standings_lines
 from telegram_bot.services import services
+from telegram_bot.table_message.rating_text import standings_lines
 from translations import tr
 
 CALLBACK_PREFIX = "season:"  # season:<ending>:<carried|reset>[:sure]

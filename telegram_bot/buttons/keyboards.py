@@ -17,10 +17,10 @@ from games.base import CPU_LEVELS, N_, Game
 from games.registry import get_game
 from tables.model import FINISHED, LOBBY, PLAYING, Table
 from tables.options import OPTION_SPECS
-from telegram_bot.callback_data import GAME, INDEX_PREFIX, PRIVATE, Button
-from telegram_bot.callback_data import LOBBY as LOBBY_KIND
+from telegram_bot.buttons.callback_data import GAME, INDEX_PREFIX, PRIVATE, Button
+from telegram_bot.buttons.callback_data import LOBBY as LOBBY_KIND
 from telegram_bot.links import replay_link
-from telegram_bot.table_text import preset_name, setting_label
+from telegram_bot.table_message.text import preset_name, setting_label
 from translations import render, tr
 
 PANEL_SETTINGS = "settings"

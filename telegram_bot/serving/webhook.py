@@ -28,7 +28,7 @@ from typing import Any
 
 from tornado.httpserver import HTTPServer
 
-from telegram_bot.api_metrics import count_webhook_answer
+from telegram_bot.serving.api_metrics import count_webhook_answer
 
 MAX_BODY_BYTES = 1 << 20
 MAX_HEADER_BYTES = 16 << 10

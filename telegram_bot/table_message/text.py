@@ -13,7 +13,7 @@ from games.registry import get_game
 from tables.deadlines import acting_seats, is_reminded
 from tables.model import CANCELLED, EXPIRED, FINISHED, Table
 from tables.options import OPTION_SPECS
-from telegram_bot.rating_text import rating_line
+from telegram_bot.table_message.rating_text import rating_line
 from translations import render, tr
 
 MAX_TEXT = 4096

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from games.mia import GAME
 from games.rng import DeterministicRng
-from telegram_bot.callback_data import GAME as GAME_KIND
-from telegram_bot.callback_data import BadCallbackData, Button, parse
+from telegram_bot.buttons.callback_data import GAME as GAME_KIND
+from telegram_bot.buttons.callback_data import BadCallbackData, Button, parse
 
 TABLE = "abcdefghij"
 

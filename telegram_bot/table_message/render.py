@@ -1,7 +1,8 @@
 """The table message (text and buttons) and the story messages, for any game.
 
-The words come from :mod:`telegram_bot.table_text` and :mod:`tables.story` (the game's own
-words plus what every game shares), the buttons from :mod:`telegram_bot.keyboards`.
+The words come from :mod:`telegram_bot.table_message.text` and :mod:`tables.story` (the
+game's own words plus what every game shares), the buttons from
+:mod:`telegram_bot.buttons.keyboards`.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ from games.base import Event
 from games.registry import get_game
 from tables import story
 from tables.model import LOBBY, Table
-from telegram_bot.keyboards import keyboard
-from telegram_bot.table_text import MAX_TEXT, closed_text, fit, game_text, lobby_text
+from telegram_bot.buttons.keyboards import keyboard
+from telegram_bot.table_message.text import MAX_TEXT, closed_text, fit, game_text, lobby_text
 from translations import render, tr
 
 BANNER_LINES = 8

@@ -19,10 +19,10 @@ from games.registry import GAMES
 from ops.metrics import app_version
 from tables import census
 from tables.model import LOBBY, PLAYING
-from telegram_bot.api_metrics import flood_answers
 from telegram_bot.config import BotConfig
 from telegram_bot.language import person_language
 from telegram_bot.services import services
+from telegram_bot.serving.api_metrics import flood_answers
 from telegram_bot.texts import game_title
 from translations import tr
 

@@ -13,8 +13,8 @@ from games.registry import GAMES, by_command, get_game
 from tables import seasons, standings, stats
 from telegram_bot.language import reader_language
 from telegram_bot.people import display_name
-from telegram_bot.rating_text import rating_text, standings_lines
 from telegram_bot.services import services
+from telegram_bot.table_message.rating_text import rating_text, standings_lines
 from telegram_bot.texts import game_title
 from translations import tr
 

@@ -1,0 +1,1 @@
+"""Tests of telegram_bot/buttons/."""
