@@ -73,17 +73,17 @@ def lowest(view: dict[str, Any], rng: Rng) -> str:
 
 def play_game(policies: list[Policy], settings: dict[str, Any], rng: Rng) -> int:
     """One whole game; returns the winning seat."""
-    state, _ = GAME.new_game(settings, len(policies), rng)
-    while not GAME.is_over(state):
-        seat = GAME.to_act(state)[0]
-        action = policies[seat](GAME.view(state, seat), rng)
-        state, _ = GAME.apply(state, seat, action, rng)
-    return GAME.ranking(state)[0]
+    state, _ = GAME.rules.new_game(settings, len(policies), rng)
+    while not GAME.rules.is_over(state):
+        seat = GAME.rules.to_act(state)[0]
+        action = policies[seat](GAME.rules.view(state, seat), rng)
+        state, _ = GAME.rules.apply(state, seat, action, rng)
+    return GAME.rules.ranking(state)[0]
 
 
 def heads_up(first: Policy, second: Policy, games: int, rng: Rng) -> float:
     """The win rate of ``first`` against ``second``, swapping seats every game."""
-    settings = dict(GAME.presets[GAME.default_preset])
+    settings = dict(GAME.rules.presets[GAME.rules.default_preset])
     wins = 0
     for index in range(games):
         if index % 2 == 0:
@@ -95,7 +95,7 @@ def heads_up(first: Policy, second: Policy, games: int, rng: Rng) -> float:
 
 def table_share(hero: Policy, other: Policy, seats: int, games: int, rng: Rng) -> float:
     """The share of games that one ``hero`` seat wins against ``seats - 1`` others."""
-    settings = dict(GAME.presets[GAME.default_preset])
+    settings = dict(GAME.rules.presets[GAME.rules.default_preset])
     wins = 0
     for index in range(games):
         seat = index % seats

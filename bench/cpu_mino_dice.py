@@ -50,17 +50,17 @@ def greedy(view: dict[str, Any], rng: Rng) -> str:
 
 def play_game(policies: list[Policy], settings: dict[str, Any], rng: Rng) -> list[int]:
     """One whole game; returns the final scores."""
-    state, _ = GAME.new_game(settings, len(policies), rng)
-    while not GAME.is_over(state):
-        seat = GAME.to_act(state)[0]
-        action = policies[seat](GAME.view(state, seat), rng)
-        state, _ = GAME.apply(state, seat, action, rng)
+    state, _ = GAME.rules.new_game(settings, len(policies), rng)
+    while not GAME.rules.is_over(state):
+        seat = GAME.rules.to_act(state)[0]
+        action = policies[seat](GAME.rules.view(state, seat), rng)
+        state, _ = GAME.rules.apply(state, seat, action, rng)
     return list(state.scores)
 
 
 def hard_share(other: Policy, games: int, rng: Rng) -> float:
     """The share of games one hard seat wins against two ``other`` seats (ties split)."""
-    settings = dict(GAME.presets[GAME.default_preset])
+    settings = dict(GAME.rules.presets[GAME.rules.default_preset])
     hard = level("hard", timed=True)
     won = 0.0
     for index in range(games):

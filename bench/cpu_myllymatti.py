@@ -57,13 +57,13 @@ def greedy(view: dict[str, Any], rng: Rng) -> str:
 
 def play_game(policies: list[Policy], hero: int, rng: Rng) -> tuple[bool, bool]:
     """One game, until it ends or ``hero`` is out: (hero lost, game stuck)."""
-    state, _ = GAME.new_game({}, len(policies), rng)
+    state, _ = GAME.rules.new_game({}, len(policies), rng)
     for _ in range(MAX_MOVES):
-        if GAME.is_over(state) or state.is_out(hero):
+        if GAME.rules.is_over(state) or state.is_out(hero):
             return state.loser == hero, False
-        seat = GAME.to_act(state)[0]
-        action = policies[seat](GAME.view(state, seat), rng)
-        state, _ = GAME.apply(state, seat, action, rng)
+        seat = GAME.rules.to_act(state)[0]
+        action = policies[seat](GAME.rules.view(state, seat), rng)
+        state, _ = GAME.rules.apply(state, seat, action, rng)
     return False, True
 
 

@@ -332,9 +332,9 @@ def _opponent_moves(store: TableStore, table, user: int, _legal: list) -> None:
     from games.registry import get_game
 
     game = get_game(table.game)
-    state = game.load(table.state)
+    state = game.rules.load(table.state)
     seat = table.seat_of(user)
-    actions = game.legal_actions(state, seat)
+    actions = game.rules.legal_actions(state, seat)
     action = "challenge" if "challenge" in actions else actions[0]
     store.change(table.id, lambda t: play.move(t, user, action, store.rng), table.version)
 

@@ -30,9 +30,9 @@ def mid_game_table(store: TableStore, index: int, rng: DeterministicRng) -> str:
     table = store.change(table.id, lambda t: lobby.start(t, 1, store.rng)).table
     full = sum(table.state["lives"])
     while sum(table.state["lives"]) > full / 2:
-        state = GAME.load(table.state)
+        state = GAME.rules.load(table.state)
         seat = state.to_act
-        action = GAME.cpu_action(GAME.view(state, seat), "normal", rng)
+        action = GAME.rules.cpu_action(GAME.rules.view(state, seat), "normal", rng)
         user = table.seats[seat].user_id
         table = store.change(table.id, lambda t, u=user, a=action: play.move(t, u, a, store.rng))
         table = table.table

@@ -60,7 +60,7 @@ def quick_decision(state: dict, rng: DeterministicRng) -> tuple[int, str]:
     """A cheap player, so that the figure measures the table, not a CPU's thinking: accept
     low claims, challenge high ones, and claim one step above the current claim."""
     seat = state["to_act"]
-    legal = GAME.legal_actions(GAME.load(state), seat)
+    legal = GAME.rules.legal_actions(GAME.rules.load(state), seat)
     if "challenge" in legal:
         high = state["claim"] in ("61", "62", "63", "64", "65", "66", "55", "44", "21")
         return seat, "challenge" if high or "accept" not in legal else "accept"

@@ -1,5 +1,6 @@
 """Pure game rules: state, legal actions, apply, per-seat views, CPU players. No I/O.
 
-Every game implements :class:`games.base.Game`; :mod:`games.registry` lists them so the
+Every game is a :class:`games.game.Game`: its rules (:mod:`games.rules_protocol`) and its
+presentation (:mod:`games.presentation_protocol`); :mod:`games.registry` lists them so the
 table, bot and web layers can stay free of any one game's details.
 """

@@ -10,8 +10,8 @@ from __future__ import annotations
 import importlib
 import os
 
-from games.base import Game
 from games.errors import InvalidSettings
+from games.game import Game
 from games.mia import GAME as MIA
 from games.mino_dice import GAME as MINO_DICE
 from games.myllymatti import GAME as MYLLYMATTI

@@ -38,7 +38,7 @@ def acting_seats(table: Table) -> list[int]:
     if table.status != PLAYING or table.state is None:
         return []
     game = get_game(table.game)
-    return game.to_act(game.load(table.state))
+    return game.rules.to_act(game.rules.load(table.state))
 
 
 def refresh_turns(table: Table, now: float) -> None:
@@ -47,10 +47,10 @@ def refresh_turns(table: Table, now: float) -> None:
         table.turns = {}
         return
     game = get_game(table.game)
-    state = game.load(table.state)
+    state = game.rules.load(table.state)
     turns: dict[str, dict[str, Any]] = {}
-    for seat in game.to_act(state):
-        token = game.decision(state, seat)
+    for seat in game.rules.to_act(state):
+        token = game.rules.decision(state, seat)
         known = table.turns.get(str(seat))
         if known is not None and known.get("d") == token:
             turns[str(seat)] = known

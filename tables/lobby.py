@@ -41,7 +41,7 @@ def join(table: Table, user_id: int, name: str, language: str | None = None) -> 
     require_lobby(table)
     if table.seat_of(user_id) is not None:
         raise AlreadySeated("you already have a seat")
-    if len(table.seats) >= get_game(table.game).max_seats:
+    if len(table.seats) >= get_game(table.game).rules.max_seats:
         raise TableFull("the table is full")
     taken = [seat.name for seat in table.seats]
     table.seats.append(Seat(name=clean_name(name, taken), user_id=user_id, language=language))
@@ -58,7 +58,7 @@ def add_cpu(table: Table, user_id: int, level: str, is_admin: bool = False) -> l
     require_creator(table, user_id, is_admin)
     if level not in CPU_LEVELS:
         raise NotAllowed(f"no CPU level {level!r}")
-    if len(table.seats) >= get_game(table.game).max_seats:
+    if len(table.seats) >= get_game(table.game).rules.max_seats:
         raise TableFull("the table is full")
     taken = [seat.name for seat in table.seats]  # nobody at the table reads as its name
     name = next((n for n in CPU_NAMES if not looks_taken(n, taken)), f"CPU {len(table.seats) + 1}")
@@ -110,7 +110,7 @@ def change_setting(
         table.options = normalize_options({**table.options, key: value})
     else:
         game = get_game(table.game)
-        table.settings = game.normalize_settings({**table.settings, key: value})
+        table.settings = game.rules.normalize_settings({**table.settings, key: value})
     return [{"type": "settings_changed", "key": key, "value": value}]
 
 
@@ -118,9 +118,9 @@ def choose_preset(table: Table, user_id: int, preset: str, is_admin: bool = Fals
     require_lobby(table)
     require_creator(table, user_id, is_admin)
     game = get_game(table.game)
-    if preset not in game.presets:
+    if preset not in game.rules.presets:
         raise NotAllowed(f"no preset {preset!r}")
-    table.settings = game.normalize_settings(dict(game.presets[preset]))
+    table.settings = game.rules.normalize_settings(dict(game.rules.presets[preset]))
     return [{"type": "preset_chosen", "preset": preset}]
 
 
@@ -128,12 +128,12 @@ def start(table: Table, user_id: int, rng: Rng, is_admin: bool = False) -> list[
     require_lobby(table)
     require_creator(table, user_id, is_admin)
     game = get_game(table.game)
-    if len(table.seats) < game.min_seats:
-        raise NotEnoughPlayers(f"at least {game.min_seats} players are needed")
+    if len(table.seats) < game.rules.min_seats:
+        raise NotEnoughPlayers(f"at least {game.rules.min_seats} players are needed")
     table.game_no += 1
     dealer = seal.rng_for(rng, seal.NEW)
-    state, events = game.new_game(table.settings, len(table.seats), dealer, table.game_id)
-    table.state = game.dump(state)
+    state, events = game.rules.new_game(table.settings, len(table.seats), dealer, table.game_id)
+    table.state = game.rules.dump(state)
     table.status = PLAYING
     return [{"type": "started", "game_no": table.game_no}, *events]
 

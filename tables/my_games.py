@@ -83,8 +83,8 @@ def played_games(store: TableStore, user_id: int, limit: int = PLAYED_SHOWN) -> 
 def _played(table: Table, seat: int, replay_id: str, when: float) -> Played:
     game = get_game(table.game)
     assert table.state is not None
-    state = game.load(table.state)
-    places = dict(zip(game.ranking(state), game.places(state), strict=False))
+    state = game.rules.load(table.state)
+    places = dict(zip(game.rules.ranking(state), game.rules.places(state), strict=False))
     change = next((c for c in ratings.changes(table) if c.seat == seat), None)
     return Played(
         replay_id,

@@ -2,7 +2,7 @@
 
 Moves by people, timeouts, and CPU moves all end here, in one place per kind of change, and
 all run inside the store's check-and-set. A person's move carries the decision token they
-saw (``Game.decision``): it is refused as stale only when *their* decision has moved on, so
+saw (``Rules.decision``): it is refused as stale only when *their* decision has moved on, so
 several seats deciding at once never get in each other's way.
 """
 
@@ -45,7 +45,7 @@ def decision_of(table: Table, seat: int) -> int:
     require_playing(table)
     game = get_game(table.game)
     assert table.state is not None
-    return game.decision(game.load(table.state), seat)
+    return game.rules.decision(game.rules.load(table.state), seat)
 
 
 def move(
@@ -63,7 +63,7 @@ def move(
         raise StaleMove("your decision has moved on")
     game = get_game(table.game)
     assert table.state is not None
-    legal = game.legal_actions(game.load(table.state), seat)
+    legal = game.rules.legal_actions(game.rules.load(table.state), seat)
     events = seat_move(table, seat, action, rng)  # the game's own refusal, if it has one
     if action not in legal:  # "bid:01" is not "bid:1", whatever the game's parser thinks
         raise IllegalAction(f"{action!r} is not one of the seat's legal actions")
@@ -84,8 +84,8 @@ def seat_move(table: Table, seat: int, action: Action, rng: Rng) -> list[Event]:
     require_playing(table)
     game = get_game(table.game)
     assert table.state is not None
-    state, events = game.apply(
-        game.load(table.state), seat, action, seal.rng_for(rng, seal.MOVE, seat, action)
+    state, events = game.rules.apply(
+        game.rules.load(table.state), seat, action, seal.rng_for(rng, seal.MOVE, seat, action)
     )
     return _store(table, state, events)
 
@@ -99,7 +99,9 @@ def resign(table: Table, user_id: int, rng: Rng) -> list[Event]:
         raise NotSeated("you are not playing at this table")
     game = get_game(table.game)
     assert table.state is not None
-    state, events = game.resign(game.load(table.state), seat, seal.rng_for(rng, seal.RESIGN, seat))
+    state, events = game.rules.resign(
+        game.rules.load(table.state), seat, seal.rng_for(rng, seal.RESIGN, seat)
+    )
     table.left.append(seat)
     if seat in table.autopilot:
         table.autopilot.remove(seat)
@@ -141,10 +143,10 @@ def cpu_move(table: Table, seat: int, rng: Rng) -> list[Event]:
     """A CPU decides from that seat's own view only, then moves like anyone else."""
     game = get_game(table.game)
     assert table.state is not None
-    state = game.load(table.state)
+    state = game.rules.load(table.state)
     level = table.seats[seat].cpu or AUTOPILOT_LEVEL
     started = time.perf_counter()
-    action = game.cpu_action(game.view(state, seat), level, rng)
+    action = game.rules.cpu_action(game.rules.view(state, seat), level, rng)
     metrics.cpu_decided(table.game, level, started)
     return seat_move(table, seat, action, rng)
 
@@ -152,8 +154,8 @@ def cpu_move(table: Table, seat: int, rng: Rng) -> list[Event]:
 def _time_out(table: Table, seat: int, rng: Rng) -> list[Event]:
     game = get_game(table.game)
     assert table.state is not None
-    state, events = game.timeout(
-        game.load(table.state), seat, seal.rng_for(rng, seal.TIMEOUT, seat)
+    state, events = game.rules.timeout(
+        game.rules.load(table.state), seat, seal.rng_for(rng, seal.TIMEOUT, seat)
     )
     in_a_row = table.timeouts.get(str(seat), 0) + 1
     table.timeouts[str(seat)] = in_a_row
@@ -176,7 +178,7 @@ def _back_in_person(table: Table, seat: int) -> list[Event]:
 
 def _store(table: Table, state: Any, events: list[Event]) -> list[Event]:
     game = get_game(table.game)
-    table.state = game.dump(state)
-    if game.is_over(state):
+    table.state = game.rules.dump(state)
+    if game.rules.is_over(state):
         table.status = FINISHED
     return events

@@ -58,7 +58,7 @@ def private_view(table: Table, user_id: int) -> tuple[int, JSON] | None:
     access, state = _judge(table, user_id)
     if access.seat is None:
         return None
-    return access.seat, get_game(table.game).view(state, access.seat)
+    return access.seat, get_game(table.game).rules.view(state, access.seat)
 
 
 def _judge(table: Table, user_id: int) -> tuple[SecretsAccess, Any]:
@@ -71,7 +71,7 @@ def _judge(table: Table, user_id: int) -> tuple[SecretsAccess, Any]:
     if seat in table.left:
         return SecretsAccess(None, LEFT), None
     game = get_game(table.game)
-    state = game.load(table.state)
-    if game.seat_badges(game.public_view(state))[seat].out:
+    state = game.rules.load(table.state)
+    if game.presentation.seat_badges(game.rules.public_view(state))[seat].out:
         return SecretsAccess(None, OUT), None
     return SecretsAccess(seat), state

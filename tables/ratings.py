@@ -212,11 +212,11 @@ def people_places(table: Table) -> list[tuple[int, int, int]]:
     where the game has them); CPUs are left out, so people are ranked among themselves."""
     game = get_game(table.game)
     assert table.state is not None
-    state = game.load(table.state)
+    state = game.rules.load(table.state)
     people = dict(rated_people(table))
     placed = [
         (seat, people[seat], place)
-        for seat, place in zip(game.ranking(state), game.places(state), strict=False)
+        for seat, place in zip(game.rules.ranking(state), game.rules.places(state), strict=False)
         if seat in people
     ]
     # Renumbered among the people (1, 1, 3 where two share the first place).

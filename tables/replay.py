@@ -19,8 +19,9 @@ from typing import Any
 
 import orjson
 
-from games.base import Event, Game
+from games.base import Event
 from games.errors import GameError
+from games.game import Game
 from games.registry import get_game
 from tables import seal
 from tables.engine import codec, keys
@@ -82,10 +83,10 @@ def load(reads: FastReads, current: Table | None, table_id: str, game_no: int) -
         sealed.setdefault(version, []).extend(calls)
     if not sealed:
         raise NoSuchReplay("nothing was recorded of this game")
-    fields = game.event_fields
+    fields = game.rules.event_fields
     stored = {version: codec.decode(items, fields) for version, items in logged.items()}
     steps, final = _run(game, table, stored, sealed)
-    faithful = final is not None and (not finished or game.dump(final) == table.state)
+    faithful = final is not None and (not finished or game.rules.dump(final) == table.state)
     return Replay(table, game_no, finished, faithful, steps)
 
 
@@ -119,11 +120,11 @@ def _run(
         except (GameError, seal.OutOfStep, KeyError, TypeError, ValueError, NoSuchTable):
             broken = True
         events = stored.get(version, [])
-        revealed = [text for text, _ in game.proofs(events)]
-        shown_then = [digest for _, digest in game.proofs(produced)]
+        revealed = [text for text, _ in game.presentation.proofs(events)]
+        shown_then = [digest for _, digest in game.presentation.proofs(produced)]
         reveals = list(zip(revealed, shown_then, strict=False))
         reveals += [(text, "") for text in revealed[len(shown_then) :]]
-        committed = game.sealed_proofs(state) if state is not None and not broken else []
+        committed = game.rules.sealed_proofs(state) if state is not None and not broken else []
         fresh = [(text, digest) for text, digest in committed if digest not in shown]
         shown.update(digest for _, digest in committed)
         steps.append(Step(version, state, before, events, reveals, fresh, decisions))
@@ -137,15 +138,15 @@ def _call(
     rng = seal.Replayed(call[3] if len(call) > 3 else [])
     hidden = None
     if kind == seal.NEW:
-        state, events = game.new_game(table.settings, len(table.seats), rng, _game_id(table))
+        state, events = game.rules.new_game(table.settings, len(table.seats), rng, _game_id(table))
     elif kind == seal.MOVE:
-        if len(game.to_act(state)) > 1:  # decided while others still decided: unseen then
+        if len(game.rules.to_act(state)) > 1:  # decided while others still decided: unseen then
             hidden = (int(seat), str(action))
-        state, events = game.apply(state, int(seat), str(action), rng)
+        state, events = game.rules.apply(state, int(seat), str(action), rng)
     elif kind == seal.TIMEOUT:
-        state, events = game.timeout(state, int(seat), rng)
+        state, events = game.rules.timeout(state, int(seat), rng)
     elif kind == seal.RESIGN:
-        state, events = game.resign(state, int(seat), rng)
+        state, events = game.rules.resign(state, int(seat), rng)
     else:
         raise seal.OutOfStep(f"unknown call {kind!r}")
     if not rng.spent:

@@ -7,7 +7,7 @@
     stats:chat:{C}:names             hash: user id -> the name they last played under
     tutorial:{U}:<game>              hash: started, completed, won (never in the statistics)
 
-Which counters a game keeps, and their labels, the game declares (``Game.stats_counters``);
+Which counters a game keeps, and their labels, the game declares (``Rules.stats_counters``);
 ``games`` and ``wins`` are kept for every game (a shared first place is a win for each).
 CPU seats and tutorial games never count.
 """
@@ -54,7 +54,7 @@ def tutorial_key(user_id: int, game: str) -> str:
 
 
 def counters_of(game_name: str) -> tuple[str, ...]:
-    return COMMON_COUNTERS + tuple(c.key for c in get_game(game_name).stats_counters)
+    return COMMON_COUNTERS + tuple(c.key for c in get_game(game_name).rules.stats_counters)
 
 
 def count_tutorial_start(client: redis.Redis, user_id: int, game: str) -> None:
@@ -70,10 +70,10 @@ def winners(table: Table) -> set[int]:
     """Seats in first place (several when the game lets them share it)."""
     assert table.state is not None
     game = get_game(table.game)
-    state = game.load(table.state)
+    state = game.rules.load(table.state)
     return {
         seat
-        for seat, place in zip(game.ranking(state), game.places(state), strict=False)
+        for seat, place in zip(game.rules.ranking(state), game.rules.places(state), strict=False)
         if place == 1
     }
 
@@ -96,8 +96,8 @@ def finished_game_commands(table: Table) -> list[Command]:
     if table.state is None:
         return []
     game = get_game(table.game)
-    state = game.load(table.state)
-    if not game.is_over(state):
+    state = game.rules.load(table.state)
+    if not game.rules.is_over(state):
         return []
     first = winners(table)
     done = table.game_id  # each person's and the chat's counters take a game once
@@ -112,7 +112,7 @@ def finished_game_commands(table: Table) -> list[Command]:
                 ]
                 commands.append(once(key, done, counts))
         return commands
-    per_seat = game.final_stats(state)
+    per_seat = game.rules.final_stats(state)
     counters = counters_of(table.game)
     personal: list[Command] = []
     in_chat: list[Command] = []

@@ -202,8 +202,8 @@ class TableStore:
             chat_id=chat.chat_id,
             thread_id=chat.thread_id,
             creator_id=creator_id,
-            settings=definition.normalize_settings(
-                dict(definition.presets[definition.default_preset])
+            settings=definition.rules.normalize_settings(
+                dict(definition.rules.presets[definition.rules.default_preset])
             ),
             seats=[
                 Seat(name=clean_name(creator_name), user_id=creator_id, language=creator_language)
@@ -277,9 +277,10 @@ class TableStore:
             logged = [
                 e
                 for e in events
-                if e.get("type") not in LOBBY_CHATTER and e.get("type") not in game.unlogged_events
+                if e.get("type") not in LOBBY_CHATTER
+                and e.get("type") not in game.rules.unlogged_events
             ]
-            fields = game.event_fields
+            fields = game.rules.event_fields
             doc = _dump(table)
             script_keys = [keys.table(table_id), keys.game_log(table_id, table.game_no)]
             # The sealed record and the kept final table only when the change has them: a

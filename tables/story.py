@@ -6,7 +6,8 @@ Front doors render the returned :class:`games.base.Text` in their reader's langu
 
 from __future__ import annotations
 
-from games.base import NT_, T_, V_, Event, Game, Text
+from games.base import NT_, T_, V_, Event, Text
+from games.game import Game
 
 # Event types worded here, whatever the game.
 SHARED_EVENTS = frozenset({"timed_out", "resigned", "game_over", "expired", "autopilot", "rematch"})
@@ -89,8 +90,12 @@ def _words(
 
     def flush() -> None:
         if run:
-            lines.extend(game.describe_log(run, names) if log else game.describe_events(run, names))
-            revealed = game.proofs(run) if proofs else []
+            lines.extend(
+                game.presentation.describe_log(run, names)
+                if log
+                else game.presentation.describe_events(run, names)
+            )
+            revealed = game.presentation.proofs(run) if proofs else []
             if log or len(revealed) == 1:
                 lines.extend(proof_line(text, digest) for text, digest in revealed)
             elif revealed:  # many at once (a hand's end): the chat gets one line, /log all

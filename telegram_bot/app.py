@@ -26,7 +26,8 @@ from telegram.ext import (
     filters,
 )
 
-from games.base import Game, Text
+from games.base import Text
+from games.game import Game
 from games.registry import GAMES
 from tables.model import Table
 from tables.store import TableStore
@@ -136,7 +137,7 @@ async def _post_init(application: Application) -> None:
     me = await application.bot.get_me()
     services.bot_username = me.username or ""
     services.inline_mode = bool(me.supports_inline_queries)
-    if not services.inline_mode and any(game.play_label for game in GAMES.values()):
+    if not services.inline_mode and any(game.presentation.play_label for game in GAMES.values()):
         log.warning(
             "inline mode is off for @%s: in groups without the Mini App, players cannot play "
             "from a hidden hand (enable it in @BotFather: /setinline and /setinlinefeedback)",
@@ -232,7 +233,7 @@ def _commands(language: str) -> tuple[list[BotCommand], list[BotCommand]]:
 
 
 def _titles(language: str) -> list[tuple[Game, str]]:
-    return [(game, render(Text(game.title), language)) for game in GAMES.values()]
+    return [(game, render(Text(game.presentation.title), language)) for game in GAMES.values()]
 
 
 async def _log_error(update: object, context) -> None:  # type: ignore[no-untyped-def]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from games.base import Game, Text
+from games.base import Text
+from games.game import Game
 from games.registry import GAMES
 from translations import render, tr
 from translations.errors import refusal_msgid
@@ -15,13 +16,13 @@ def error_text(code: str, language: str, game: Game | None = None) -> str:
 
 
 def game_title(game: Game, language: str) -> str:
-    return render(Text(game.title), language)
+    return render(Text(game.presentation.title), language)
 
 
 def help_text(language: str, bot_username: str) -> str:
     games = list(GAMES.values())
     lines = [tr(language, "🎲 I host table games with hidden hands in your group chats:"), ""]
-    lines += [f"/{game.command} — {tr(language, game.summary)}" for game in games]
+    lines += [f"/{game.command} — {tr(language, game.presentation.summary)}" for game in games]
     lines += [
         "",
         tr(language, "How to play:"),

@@ -44,8 +44,14 @@ def test_the_shared_layers_never_name_a_game_or_its_things():
 
 
 def game_codes() -> re.Pattern[str]:
-    """Each game's own error codes (a shared layer looks them up in ``Game.error_texts``)."""
-    codes = {code for game in BUILT_IN for code in game.error_texts if code not in ERROR_TEXTS}
+    """Each game's own error codes (a shared layer looks them up in the presentation's
+    ``error_texts``)."""
+    codes = {
+        code
+        for game in BUILT_IN
+        for code in game.presentation.error_texts
+        if code not in ERROR_TEXTS
+    }
     return re.compile(r"\b(" + "|".join(sorted(map(re.escape, codes))) + r")\b")
 
 

@@ -6,7 +6,8 @@ their message, so a refusal reads the same in the group and in the Mini App.
 
 from __future__ import annotations
 
-from games.base import N_, Game
+from games.base import N_
+from games.game import Game
 from games.registry import GAMES
 
 ERROR_TEXTS: dict[str, str] = {
@@ -38,11 +39,11 @@ def refusal_msgid(code: str, game: Game | None = None) -> str:
     """The words of a refusal by its ``code``, for the table's ``game``: the game's own first
     (its own error codes, or its wording of a shared one), then the shared words, then any
     game's own code (a door that did not know the game), else "Something went wrong"."""
-    if game is not None and code in game.error_texts:
-        return game.error_texts[code]
+    if game is not None and code in game.presentation.error_texts:
+        return game.presentation.error_texts[code]
     if code in ERROR_TEXTS:
         return ERROR_TEXTS[code]
     for other in GAMES.values():
-        if code in other.error_texts:
-            return other.error_texts[code]
+        if code in other.presentation.error_texts:
+            return other.presentation.error_texts[code]
     return ERROR_TEXTS["error"]

@@ -118,7 +118,7 @@ def me() -> ResponseReturnValue:
             "tables": [
                 {
                     "id": t.id,
-                    "title": render(Text(get_game(t.game).title), lang),
+                    "title": render(Text(get_game(t.game).presentation.title), lang),
                     "status": t.status,
                 }
                 for t in store().tables_of(user.id)

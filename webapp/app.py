@@ -140,11 +140,11 @@ def create_app(
     def game_asset(name: str, filename: str) -> ResponseReturnValue:
         """A game's own Mini App renderer (``render.js``, ``render.css``), from its folder."""
         game = GAMES.get(name)
-        if game is None or game.web_assets is None or filename not in GAME_ASSETS:
+        if game is None or game.presentation.web_assets is None or filename not in GAME_ASSETS:
             return error_response("not_found", language())
-        if not (game.web_assets / filename).is_file():
+        if not (game.presentation.web_assets / filename).is_file():
             return error_response("not_found", language())
-        response = send_from_directory(game.web_assets, filename, max_age=0)
+        response = send_from_directory(game.presentation.web_assets, filename, max_age=0)
         response.headers["Cache-Control"] = "no-cache"
         return response
 

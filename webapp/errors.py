@@ -11,8 +11,9 @@ from __future__ import annotations
 from flask import jsonify
 from flask.typing import ResponseReturnValue
 
-from games.base import N_, Game
+from games.base import N_
 from games.errors import GameError
+from games.game import Game
 from tables.errors import TableError
 from translations import tr
 from translations.errors import ERROR_TEXTS, refusal_msgid

@@ -27,7 +27,8 @@ from typing import Any
 from flask import Blueprint, current_app, request, url_for
 from flask.typing import ResponseReturnValue
 
-from games.base import N_, Game, SettingSpec, Text
+from games.base import N_, SettingSpec, Text
+from games.game import Game
 from games.registry import GAMES, get_game
 from tables import lobby, stats
 from tables.model import ChatRef, Table
@@ -115,23 +116,23 @@ def game_config(game: Game, language: str) -> dict[str, Any]:
     """One game as the setup form offers it: its presets, every setting, its seats."""
     return {
         "name": game.name,
-        "title": render(Text(game.title), language),
-        "summary": tr(language, game.summary),
+        "title": render(Text(game.presentation.title), language),
+        "summary": tr(language, game.presentation.summary),
         "presets": [
             {
                 "value": name,
-                "label": tr(language, game.preset_labels.get(name, name)),
-                "description": tr(language, game.preset_descriptions[name])
-                if name in game.preset_descriptions
+                "label": tr(language, game.presentation.preset_labels.get(name, name)),
+                "description": tr(language, game.presentation.preset_descriptions[name])
+                if name in game.presentation.preset_descriptions
                 else "",
-                "settings": game.normalize_settings(preset),
+                "settings": game.rules.normalize_settings(preset),
             }
-            for name, preset in game.presets.items()
+            for name, preset in game.rules.presets.items()
         ],
-        "default_preset": game.default_preset,
-        "settings": [spec_config(spec, language) for spec in game.settings_specs],
-        "min_seats": game.min_seats,
-        "max_cpus": game.max_seats - 1,
+        "default_preset": game.rules.default_preset,
+        "settings": [spec_config(spec, language) for spec in game.rules.settings_specs],
+        "min_seats": game.rules.min_seats,
+        "max_cpus": game.rules.max_seats - 1,
     }
 
 
@@ -216,7 +217,7 @@ def table_about(table_id: str) -> ResponseReturnValue:
         {
             "id": found.id,
             "game": found.game,
-            "title": render(Text(get_game(found.game).title), language),
+            "title": render(Text(get_game(found.game).presentation.title), language),
             "status": found.status,
             "seats": found.display_names(),
         }
@@ -230,10 +231,10 @@ def rules() -> ResponseReturnValue:
     if name not in GAMES:
         raise ApiError("bad_request")
     game = get_game(name)
-    preset = request.args.get("preset", game.default_preset)
-    if preset not in game.presets:
+    preset = request.args.get("preset", game.rules.default_preset)
+    if preset not in game.rules.presets:
         raise ApiError("bad_request")
-    return ok(rules_payload(game, dict(game.presets[preset]), browser_language()))
+    return ok(rules_payload(game, dict(game.rules.presets[preset]), browser_language()))
 
 
 @local_api.post("/tables")
@@ -325,18 +326,18 @@ def parse_table_request(body: dict[str, Any]) -> dict[str, Any]:
     game = get_game(game_name)
     if set(body) - TABLE_KEYS:
         raise ApiError("bad_request")
-    preset = body.get("preset", game.default_preset)
-    if not isinstance(preset, str) or preset not in game.presets:
+    preset = body.get("preset", game.rules.default_preset)
+    if not isinstance(preset, str) or preset not in game.rules.presets:
         raise ApiError("bad_request")
     wanted = body.get("settings", {})
-    specs = {spec.key: spec for spec in game.settings_specs}
+    specs = {spec.key: spec for spec in game.rules.settings_specs}
     if not isinstance(wanted, dict) or set(wanted) - set(specs):
         raise ApiError("bad_request")
     settings = {key: choice(specs[key], value) for key, value in wanted.items()}
     cpus = body.get("cpus", [])
     if (
         not isinstance(cpus, list)
-        or len(cpus) > game.max_seats - 1
+        or len(cpus) > game.rules.max_seats - 1
         or not all(isinstance(level, str) and level in lobby.CPU_LEVELS for level in cpus)
     ):
         raise ApiError("bad_request")
@@ -348,11 +349,11 @@ def parse_table_request(body: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(tutorial, bool):
         raise ApiError("bad_request")
     if tutorial:  # a guided game, as the bot's /tutorial: easy CPUs, no timer, started
-        seats = max(len(TUTORIAL_CPUS), game.min_seats - 1)
-        cpus = (list(TUTORIAL_CPUS) * seats)[: min(seats, game.max_seats - 1)]
+        seats = max(len(TUTORIAL_CPUS), game.rules.min_seats - 1)
+        cpus = (list(TUTORIAL_CPUS) * seats)[: min(seats, game.rules.max_seats - 1)]
         options[TURN_TIMER.key] = 0
     start = body.get("start", len(cpus) > 0)
-    if not isinstance(start, bool) or (start and 1 + len(cpus) < game.min_seats):
+    if not isinstance(start, bool) or (start and 1 + len(cpus) < game.rules.min_seats):
         raise ApiError("bad_request")
     return {
         "game": game_name,

@@ -1,7 +1,7 @@
 """The JSON a person's page gets for a table: built from the game's views and presentation,
 so this module knows tables, not any one game.
 
-Only ``game.view(state, seat)`` of the person's own seat is used for their secrets and their
+Only ``game.rules.view(state, seat)`` of the person's own seat is used for their secrets and their
 moves, and only when the gate every door asks lets them see it (tables.private_seat: not
 after they left the game, nor once their seat is out of it); everything else comes from the
 public view. A person without a seat gets the public table only. The page's shell draws
@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import JSON, N_, PRIVATE, Event, Game, HandItem, PrivateInfo, Text
+from games.base import JSON, N_, PRIVATE, Event, HandItem, PrivateInfo, Text
+from games.game import Game
 from games.registry import GAMES, get_game
 from tables import stats, story
 from tables.model import LOBBY, PLAYING, Table
@@ -32,8 +33,8 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
     payload: dict[str, Any] = {
         "id": table.id,
         "game": table.game,
-        "title": render(Text(game.title), language),
-        "renderer": bool(game.web_assets),
+        "title": render(Text(game.presentation.title), language),
+        "renderer": bool(game.presentation.web_assets),
         "status": table.status,
         "version": table.version,
         "you": seat,
@@ -65,37 +66,39 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
         payload["lines"] = [tr(language, "Waiting for the game to start.")]
         payload["can_join"] = table.status == LOBBY and seat is None
         return payload
-    state = game.load(table.state)
-    public = game.public_view(state)
+    state = game.rules.load(table.state)
+    public = game.rules.public_view(state)
     payload["public"] = public
-    acting = set(game.to_act(state))
+    acting = set(game.rules.to_act(state))
     for index, (entry, badge) in enumerate(
-        zip(payload["seats"], game.seat_badges(public), strict=True)
+        zip(payload["seats"], game.presentation.seat_badges(public), strict=True)
     ):
         entry.update(badge=render(badge.badge, language), out=badge.out, acting=index in acting)
-    payload["lines"] = [render(line, language) for line in game.describe_status(public, names)]
+    payload["lines"] = [
+        render(line, language) for line in game.presentation.describe_status(public, names)
+    ]
     seen = private_view(table, user_id)  # the gate every door asks (tables.private_seat)
     if seen is not None:
         seat, own = seen
-        legal = own.get("legal_actions") or game.legal_actions(state, seat)
-        info = game.private_info(own)
+        legal = own.get("legal_actions") or game.rules.legal_actions(state, seat)
+        info = game.presentation.private_info(own)
         payload["private"] = private_payload(info, language) if info else None
         payload["actions"] = action_rows(game, legal, info, language)
         if table.status == PLAYING and seat in acting:
-            payload["decision"] = game.decision(state, seat)
+            payload["decision"] = game.rules.decision(state, seat)
         if table.tutorial and seat in acting:
-            hint = game.describe_hint(own, names)
+            hint = game.presentation.describe_hint(own, names)
             payload["hint"] = render(hint, language) if hint else None
     payload["story"], payload["proofs"], payload["moment"] = latest_story(store, table, language)
-    if game.page_history:
-        payload["history"] = game_history(store, table, game.page_history)
+    if game.presentation.page_history:
+        payload["history"] = game_history(store, table, game.presentation.page_history)
     if table.tutorial and seat is not None:
         person = table.seats[seat].user_id
         if person is not None:
             payload["tutorial"] = stats.tutorial_progress(store.redis, person, table.game)
-    if game.is_over(state):
+    if game.rules.is_over(state):
         payload["over"] = True
-        ranking, places = game.ranking(state), game.places(state)
+        ranking, places = game.rules.ranking(state), game.rules.places(state)
         payload["winners"] = [
             names[s] for s, place in zip(ranking, places, strict=False) if place == 1
         ]
@@ -111,16 +114,16 @@ def action_rows(
 ) -> list[list[dict[str, str]]]:
     """The person's buttons: public actions in the game's rows, then any private action that
     no item of their private panel stands for."""
-    public = [a for a in legal if game.action_scope(a) != PRIVATE]
+    public = [a for a in legal if game.rules.action_scope(a) != PRIVATE]
     played_by_items = {item.action for item in info.items} if info else set()
-    loose = [a for a in legal if game.action_scope(a) == PRIVATE and a not in played_by_items]
-    rows = game.action_rows(public) + ([loose] if loose else [])
+    loose = [a for a in legal if game.rules.action_scope(a) == PRIVATE and a not in played_by_items]
+    rows = game.presentation.action_rows(public) + ([loose] if loose else [])
     return [
         [
             {
                 "action": a,
-                "label": render(game.action_label(a), language),
-                "style": game.action_style(a),
+                "label": render(game.presentation.action_label(a), language),
+                "style": game.presentation.action_style(a),
             }
             for a in row
         ]
@@ -167,7 +170,10 @@ def latest_story(
         lines = page_story(game, events, names)
         if not lines:
             continue
-        proofs = [{"text": text, "commitment": digest} for text, digest in game.proofs(events)]
+        proofs = [
+            {"text": text, "commitment": digest}
+            for text, digest in game.presentation.proofs(events)
+        ]
         start = index
         while start > 0 and not page_story(game, changes[start - 1][1], names):
             start -= 1
@@ -180,11 +186,11 @@ def latest_story(
 
 def page_story(game: Game, events: list[Event], names: list[str]) -> list[Text]:
     """What a change is worth on the page: the group's story lines, else what the log says of
-    the events the game shows as moments of their own (``Game.page_moment``)."""
+    the events the game shows as moments of their own (``Presentation.page_moment``)."""
     lines = story.story(game, events, names, proofs=False)
     if lines:
         return lines
-    own = [event for event in events if game.page_moment(event)]
+    own = [event for event in events if game.presentation.page_moment(event)]
     return story.log_lines(game, own, names) if own else []
 
 
@@ -201,21 +207,23 @@ def game_history(store: TableStore, table: Table, kinds: frozenset[str]) -> list
 def rules_payload(game: Game, settings: JSON, language: str) -> dict[str, Any]:
     """How to play at a table with these settings: its preset (and what that means), every
     setting's value, and the rules in brief."""
-    normalized = game.normalize_settings(settings)
-    preset = game.preset_of(normalized)
+    normalized = game.rules.normalize_settings(settings)
+    preset = game.rules.preset_of(normalized)
     return {
-        "title": render(Text(game.title), language),
-        "summary": tr(language, game.summary) if game.summary else "",
-        "preset": tr(language, game.preset_labels.get(preset, preset)) if preset else None,
-        "description": tr(language, game.preset_descriptions[preset])
-        if preset in game.preset_descriptions
+        "title": render(Text(game.presentation.title), language),
+        "summary": tr(language, game.presentation.summary) if game.presentation.summary else "",
+        "preset": tr(language, game.presentation.preset_labels.get(preset, preset))
+        if preset
+        else None,
+        "description": tr(language, game.presentation.preset_descriptions[preset])
+        if preset in game.presentation.preset_descriptions
         else "",
         "settings": [
             {"label": tr(language, spec.label), "value": tr(language, spec.label_of(value))}
-            for spec in game.settings_specs
+            for spec in game.rules.settings_specs
             for value in [normalized.get(spec.key)]
         ],
-        "lines": [render(line, language) for line in game.describe_rules(normalized)],
+        "lines": [render(line, language) for line in game.presentation.describe_rules(normalized)],
     }
 
 
@@ -268,7 +276,7 @@ def page_strings(language: str) -> dict[str, str]:
     """The page's own words, and each game's renderer words as "<game>.<key>"."""
     strings = {key: tr(language, text) for key, text in {**PAGE_STRINGS, **HISTORY_STRINGS}.items()}
     for game in GAMES.values():
-        for key, text in game.web_strings.items():
+        for key, text in game.presentation.web_strings.items():
             name = f"{game.name}.{key}"
             if isinstance(text, Text) and text.plural is not None:
                 strings[name] = template(language, text.msgid, text.plural, 1)

@@ -29,18 +29,20 @@ def replay_payload(replay: Replay, user_id: int, language: str) -> dict[str, Any
     for step in replay.steps:
         if step.state is None:
             continue
-        public = game.public_view(step.state)
-        acting = set(game.to_act(step.state))
+        public = game.rules.public_view(step.state)
+        acting = set(game.rules.to_act(step.state))
         frame: dict[str, Any] = {
             "v": step.version,
             "story": [
                 render(line, language)
                 for line in story.log_lines(game, step.events, names, proofs=False)
             ],
-            "lines": [render(line, language) for line in game.describe_status(public, names)],
+            "lines": [
+                render(line, language) for line in game.presentation.describe_status(public, names)
+            ],
             "seats": [
                 {"badge": render(badge.badge, language), "out": badge.out, "acting": s in acting}
-                for s, badge in enumerate(game.seat_badges(public))
+                for s, badge in enumerate(game.presentation.seat_badges(public))
             ],
             "public": public,
             "reveals": [{"text": text, "commitment": digest} for text, digest in step.reveals],
@@ -49,7 +51,7 @@ def replay_payload(replay: Replay, user_id: int, language: str) -> dict[str, Any
             frame["hidden"] = _secrets(replay, step.state, secrets_shown, language)
             frame["sealed"] = [{"text": text, "commitment": d} for text, d in step.sealed]
             frame["decisions"] = [
-                {"seat": seat, "label": render(game.action_label(action), language)}
+                {"seat": seat, "label": render(game.presentation.action_label(action), language)}
                 for seat, action in step.decisions
             ]
         steps.append(frame)
@@ -57,8 +59,8 @@ def replay_payload(replay: Replay, user_id: int, language: str) -> dict[str, Any
         "id": f"{table.id}-{replay.game_no}",
         "table": table.id,
         "game": table.game,
-        "title": render(Text(game.title), language),
-        "renderer": bool(game.web_assets),
+        "title": render(Text(game.presentation.title), language),
+        "renderer": bool(game.presentation.web_assets),
         "seats": [
             {"name": name, "cpu": seat.is_cpu, "you": index == you}
             for index, (name, seat) in enumerate(zip(names, table.seats, strict=True))
@@ -70,8 +72,8 @@ def replay_payload(replay: Replay, user_id: int, language: str) -> dict[str, Any
         "steps": steps,
     }
     if replay.finished:
-        final = game.load(table.state)
-        ranking, places = game.ranking(final), game.places(final)
+        final = game.rules.load(table.state)
+        ranking, places = game.rules.ranking(final), game.rules.places(final)
         payload["ranking"] = [
             {"name": names[seat], "place": place}
             for seat, place in zip(ranking, places, strict=False)
@@ -94,7 +96,7 @@ def _secrets(replay: Replay, state: Any, shown: dict[int, Any], language: str) -
     game = replay.game
     changed: dict[str, Any] = {}
     for seat in range(len(replay.table.seats)):
-        info = game.private_info(game.view(state, seat))
+        info = game.presentation.private_info(game.rules.view(state, seat))
         drawn = None
         if info is not None and info.items:
             drawn = {

@@ -1,7 +1,7 @@
 """CPU players for Mia. Pure and seedable; they see only their own seat's view.
 
 Every random choice draws from the ``rng`` argument, and a decision depends on nothing but
-the seat's view (``GAME.view(state, seat)``), so a CPU cannot see dice it did not roll.
+the seat's view (``GAME.rules.view(state, seat)``), so a CPU cannot see dice it did not roll.
 
 * ``easy`` plays by feel: it accepts or challenges at a random threshold and bluffs wildly.
 * ``normal`` tells the truth when it can, bluffs the lowest legal claim when it must, and

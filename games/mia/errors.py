@@ -1,4 +1,5 @@
-"""Mia's own refusals, with their words (front doors look codes up in ``Game.error_texts``)."""
+"""Mia's own refusals, with their words (front doors look codes up in the presentation's
+``error_texts``)."""
 
 from __future__ import annotations
 

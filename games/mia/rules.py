@@ -11,6 +11,7 @@ from typing import Any
 from games.base import Action, Event
 from games.errors import GameOver, IllegalAction, InvalidSettings, NotYourTurn, SeatOut
 from games.mia.errors import ClaimTooLow
+from games.mia.fairness import preimage
 from games.mia.ranks import MIA, claims_above, is_claim, rank
 from games.mia.settings import NEXT_STARTER_CLASSIC, normalize_settings
 from games.mia.state import PHASE_CLAIM, PHASE_OVER, PHASE_RESPOND, MiaState
@@ -45,6 +46,24 @@ def new_game(
     events: list[Event] = [{"type": "game_started", "seats": seats, "starter": starter}]
     _start_round(state, starter, rng, events)
     return state, events
+
+
+def to_act(state: MiaState) -> list[int]:
+    """The one seat to move (nobody once the game is over)."""
+    return [] if state.phase == PHASE_OVER else [state.to_act]
+
+
+def decision(state: MiaState, seat: int) -> int:
+    """Every move moves the decision on: only one seat decides at a time."""
+    return state.step
+
+
+def sealed_proofs(state: MiaState) -> list[tuple[str, str]]:
+    """The dice under the cup and their commitment, while there are any."""
+    if state.dice is None or state.salt is None or state.commitment is None:
+        return []
+    text = preimage(state.game_id, state.round, state.turn, state.dice, state.salt)
+    return [(text, state.commitment)]
 
 
 def legal_actions(state: MiaState, seat: int) -> list[Action]:

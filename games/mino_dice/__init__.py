@@ -1,33 +1,24 @@
 """Mino Dice, the trick-taking game with dice (rules: docs/rules/mino_dice.md; choices:
-docs/mino_dice-rules-choices.md)."""
+docs/mino_dice-rules-choices.md).
+
+The game is its rules and its presentation, each filled in from the modules that hold them:
+rules.py, hands.py and absent.py (moves, hands, timeouts), views.py (who may know what), cpu.py
+(CPU players), presentation.py, story.py and words.py (words, buttons, the private dice) and
+web/ (the Mini App renderer).
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
 
-from games.base import (
-    JSON,
-    N_,
-    NT_,
-    PRIVATE,
-    PUBLIC,
-    SIMULTANEOUS,
-    Action,
-    Event,
-    Game,
-    PrivateInfo,
-    SeatBadge,
-    StatCounter,
-    Text,
-)
+from games.base import N_, NT_, SIMULTANEOUS, StatCounter
+from games.game import Game
 from games.mino_dice import absent, cpu, hands, presentation, rules, story, views, words
 from games.mino_dice.errors import ERROR_TEXTS
-from games.mino_dice.fairness import preimage
 from games.mino_dice.settings import PRESET_DESCRIPTIONS, PRESET_LABELS, PRESETS, SETTINGS_SPECS
-from games.mino_dice.settings import normalize_settings as _normalize_settings
-from games.mino_dice.state import PHASE_OVER, PHASE_TRICK, MinoState
-from games.rng import Rng
+from games.mino_dice.state import MinoState
+from games.presentation_protocol import Presentation
+from games.rules_protocol import Rules
 
 # What the log keeps of each event: a short code, then the fields its readers need, in order
 # (see tables.engine.codec). Codes are stored data: never reuse one for another meaning.
@@ -45,38 +36,69 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "game_over": ("o", "ranking", "places"),
 }
 
-
-class MinoDice(Game):
-    """Mino Dice behind the :class:`games.base.Game` interface."""
-
-    name = "mino_dice"
-    command = "minodice"
-    title = N_("Mino Dice")
-    summary = N_(
-        "Mino Dice: bid your tricks, then roll your dice to win exactly that many. 2–6 players."
-    )
-    min_seats = rules.MIN_SEATS
-    max_seats = rules.MAX_SEATS
-    dynamics = SIMULTANEOUS
-    settings_specs = SETTINGS_SPECS
-    presets = PRESETS
-    preset_labels = PRESET_LABELS
-    preset_descriptions = PRESET_DESCRIPTIONS
-    event_fields = EVENT_FIELDS
-    unlogged_events = frozenset({"bid_made"})  # who bid is in the view; the values come later
-    stats_counters = (
+RULES = Rules(
+    min_seats=rules.MIN_SEATS,
+    max_seats=rules.MAX_SEATS,
+    dynamics=SIMULTANEOUS,
+    presets=PRESETS,
+    settings_specs=SETTINGS_SPECS,
+    event_fields=EVENT_FIELDS,
+    unlogged_events=frozenset({"bid_made"}),  # who bid is in the view; the values come later
+    stats_counters=(
         StatCounter("exact_bids", N_("exact bids")),
         StatCounter("zero_bids", N_("zero bids made")),
         StatCounter("bonus_points", N_("bonus points")),
         StatCounter("tricks_won", N_("tricks won")),
-    )
-    error_texts = ERROR_TEXTS
-    private_label = N_("👀 Look at my dice")
-    play_label = N_("🎲 Roll a die")
-    hand_play_message = N_("🎲 I roll one of my dice.")
-    web_assets = Path(__file__).resolve().parent / "web"
-    page_history = frozenset({"hand_scored"})  # the score sheet, hand by hand
-    web_strings: ClassVar[dict[str, Any]] = {  # what web/render.js draws itself
+    ),
+    new_game=rules.new_game,
+    dump=MinoState.to_dict,
+    load=MinoState.from_dict,
+    to_act=rules.to_act,
+    decision=rules.decision,
+    legal_actions=rules.legal_actions,
+    action_scope=rules.action_scope,
+    public_actions=views.public_actions,
+    apply=rules.apply,
+    timeout=absent.timeout,
+    resign=rules.resign,
+    view=views.seat_view,
+    public_view=views.public_view,
+    ranking=hands.ranking,
+    places=hands.places,
+    final_stats=hands.final_stats,
+    cpu_action=cpu.choose,
+    sealed_proofs=rules.sealed_proofs,
+)
+
+PRESENTATION = Presentation(
+    title=N_("Mino Dice"),
+    summary=N_(
+        "Mino Dice: bid your tricks, then roll your dice to win exactly that many. 2–6 players."
+    ),
+    preset_labels=PRESET_LABELS,
+    preset_descriptions=PRESET_DESCRIPTIONS,
+    error_texts=ERROR_TEXTS,
+    private_label=N_("👀 Look at my dice"),
+    play_label=N_("🎲 Roll a die"),
+    hand_play_message=N_("🎲 I roll one of my dice."),
+    plays_privately=views.plays_privately,
+    action_label=presentation.action_label,
+    action_rows=presentation.action_rows,
+    action_done=presentation.action_done,
+    action_style=presentation.action_style,
+    private_info=presentation.private_info,
+    seat_badges=presentation.seat_badges,
+    describe_status=presentation.describe_status,
+    describe_events=story.describe_events,
+    describe_log=story.describe_log,
+    proofs=story.proofs,
+    describe_hint=presentation.describe_hint,
+    describe_rules=words.describe_rules,
+    describe_fairness=words.describe_fairness,
+    web_assets=Path(__file__).resolve().parent / "web",
+    page_history=frozenset({"hand_scored"}),  # the score sheet, hand by hand
+    page_moment=story.page_moment,
+    web_strings={  # what web/render.js draws itself
         "bids_in": N_("Bids in: {n} of {total}"),
         "dice_each": NT_("die each", "dice each", 1),
         "trick_of": N_("Trick {trick} of {tricks}"),
@@ -89,127 +111,7 @@ class MinoDice(Game):
         "legend": N_("🎯 tricks won/bid · ⭐ points"),
         # Each die's colour or creature in words (screen readers, and beside a colour swatch).
         **{f"kind_{kind}": name for kind, name in words.NAMES.items()},
-    }
+    },
+)
 
-    def page_moment(self, event: Event) -> bool:
-        """Every trick's result is a moment on the page."""
-        return event["type"] == "trick_won"
-
-    def normalize_settings(self, settings: JSON) -> JSON:
-        return _normalize_settings(settings)
-
-    def new_game(
-        self, settings: JSON, seats: int, rng: Rng, game_id: str = ""
-    ) -> tuple[MinoState, list[Event]]:
-        return rules.new_game(settings, seats, rng, game_id)
-
-    def dump(self, state: MinoState) -> JSON:
-        return state.to_dict()
-
-    def load(self, data: JSON) -> MinoState:
-        return MinoState.from_dict(data)
-
-    def to_act(self, state: MinoState) -> list[int]:
-        return rules.to_act(state)
-
-    def decision(self, state: MinoState, seat: int) -> int:
-        """Bidders share the hand's token, unchanged by each bid; it moves on when the
-        bidding ends and after every roll."""
-        return state.step
-
-    def legal_actions(self, state: MinoState, seat: int) -> list[Action]:
-        return rules.legal_actions(state, seat)
-
-    def action_scope(self, action: Action) -> str:
-        """Bids are group buttons; rolling a die names a die only its owner knows."""
-        return PRIVATE if action.startswith(rules.ROLL_PREFIX) else PUBLIC
-
-    def public_actions(self, public_view: JSON, seat: int) -> list[Action]:
-        return views.public_actions(public_view, seat)
-
-    def plays_privately(self, public_view: JSON, seat: int) -> bool:
-        """Only a roll is private (which of your dice); a bid is a public button."""
-        return public_view["phase"] == PHASE_TRICK and public_view["turn"] == seat
-
-    def apply(
-        self, state: MinoState, seat: int, action: Action, rng: Rng
-    ) -> tuple[MinoState, list[Event]]:
-        return rules.apply(state, seat, action, rng)
-
-    def timeout(self, state: MinoState, seat: int, rng: Rng) -> tuple[MinoState, list[Event]]:
-        return absent.timeout(state, seat, rng)
-
-    def resign(self, state: MinoState, seat: int, rng: Rng) -> tuple[MinoState, list[Event]]:
-        return rules.resign(state, seat, rng)
-
-    def view(self, state: MinoState, seat: int) -> dict[str, Any]:
-        return views.seat_view(state, seat)
-
-    def public_view(self, state: MinoState) -> dict[str, Any]:
-        return views.public_view(state)
-
-    def is_over(self, state: MinoState) -> bool:
-        return state.phase == PHASE_OVER
-
-    def ranking(self, state: MinoState) -> list[int]:
-        return hands.ranking(state)
-
-    def places(self, state: MinoState) -> list[int]:
-        return hands.places(state)
-
-    def final_stats(self, state: MinoState) -> list[dict[str, int]]:
-        return hands.final_stats(state)
-
-    def cpu_action(self, view: dict[str, Any], level: str, rng: Rng) -> Action:
-        return cpu.choose(view, level, rng)
-
-    def action_label(self, action: Action) -> Text:
-        return presentation.action_label(action)
-
-    def action_rows(self, actions: list[Action]) -> list[list[Action]]:
-        return presentation.action_rows(actions)
-
-    def action_done(self, action: Action) -> Text | None:
-        return presentation.action_done(action)
-
-    def action_style(self, action: Action) -> str:
-        return presentation.action_style(action)
-
-    def private_info(self, view: dict[str, Any]) -> PrivateInfo | None:
-        return presentation.private_info(view)
-
-    def seat_badges(self, public_view: dict[str, Any]) -> list[SeatBadge]:
-        return presentation.seat_badges(public_view)
-
-    def describe_status(self, public_view: dict[str, Any], names: list[str]) -> list[Text]:
-        return presentation.describe_status(public_view, names)
-
-    def describe_events(self, events: list[Event], names: list[str]) -> list[Text]:
-        return story.describe_events(events, names)
-
-    def describe_log(self, events: list[Event], names: list[str]) -> list[Text]:
-        return story.describe_log(events, names)
-
-    def proofs(self, events: list[Event]) -> list[tuple[str, str]]:
-        return story.proofs(events)
-
-    def sealed_proofs(self, state: MinoState) -> list[tuple[str, str]]:
-        if state.phase == PHASE_OVER:
-            return []
-        texts = [
-            preimage(state.game_id, state.hand, seat, dice, state.faces, state.salts[seat])
-            for seat, dice in enumerate(state.dealt)
-        ]
-        return list(zip(texts, state.commitments(), strict=True))
-
-    def describe_hint(self, view: dict[str, Any], names: list[str]) -> Text | None:
-        return presentation.describe_hint(view, names)
-
-    def describe_rules(self, settings: JSON) -> list[Text]:
-        return words.describe_rules(self.normalize_settings(settings))
-
-    def describe_fairness(self) -> list[Text]:
-        return words.describe_fairness()
-
-
-GAME = MinoDice()
+GAME = Game(name="mino_dice", command="minodice", rules=RULES, presentation=PRESENTATION)

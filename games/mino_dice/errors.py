@@ -1,5 +1,5 @@
-"""Mino Dice's own refusals, with their words (front doors look codes up in
-``Game.error_texts``). Each is a typed ``GameError`` so a front door never parses messages."""
+"""Mino Dice's own refusals, with their words (front doors look codes up in the presentation's
+``error_texts``). Each is a typed ``GameError`` so a front door never parses messages."""
 
 from __future__ import annotations
 

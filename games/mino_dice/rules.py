@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Action, Event
+from games.base import PRIVATE, PUBLIC, Action, Event
 from games.errors import GameOver, IllegalAction, InvalidSettings, NotYourTurn, SeatOut
 from games.mino_dice.dice import die_id, kind_of, parse_die_id
 from games.mino_dice.errors import (
@@ -21,6 +21,7 @@ from games.mino_dice.errors import (
     MustFollow,
     NotYourDie,
 )
+from games.mino_dice.fairness import preimage
 from games.mino_dice.hands import end_hand, finish, reveal, start_hand
 from games.mino_dice.settings import BONUS_TRICK, hands_for, normalize_settings
 from games.mino_dice.state import PHASE_BID, PHASE_OVER, PHASE_TRICK, TALLY_COUNTERS, MinoState
@@ -67,6 +68,28 @@ def to_act(state: MinoState) -> list[int]:
     if state.phase == PHASE_BID:
         return [seat for seat, bid in enumerate(state.bids) if bid is None]
     return [state.turn]
+
+
+def decision(state: MinoState, seat: int) -> int:
+    """Bidders share the hand's token, unchanged by each bid; it moves on when the bidding
+    ends and after every roll."""
+    return state.step
+
+
+def action_scope(action: Action) -> str:
+    """Bids are group buttons; rolling a die names a die only its owner knows."""
+    return PRIVATE if action.startswith(ROLL_PREFIX) else PUBLIC
+
+
+def sealed_proofs(state: MinoState) -> list[tuple[str, str]]:
+    """Each seat's dealt dice and their faces this hand, with the commitments shown."""
+    if state.phase == PHASE_OVER:
+        return []
+    texts = [
+        preimage(state.game_id, state.hand, seat, dice, state.faces, state.salts[seat])
+        for seat, dice in enumerate(state.dealt)
+    ]
+    return list(zip(texts, state.commitments(), strict=True))
 
 
 def legal_actions(state: MinoState, seat: int) -> list[Action]:

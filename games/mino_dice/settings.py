@@ -106,7 +106,7 @@ def hands_for(seats: int, length: str) -> int:
 
 def normalize_settings(settings: JSON) -> JSON:
     """Defaults filled in from the standard preset; every value checked against its choices
-    (the same check as ``games.base.Game.normalize_settings``, usable without the game)."""
+    (the same check as ``Rules.normalize_settings``, usable without the game)."""
     specs = {spec.key: spec for spec in SETTINGS_SPECS}
     unknown = set(settings) - set(specs)
     if unknown:

@@ -106,6 +106,11 @@ def _result(result: dict[str, int], names: list[str]) -> Text:
     )
 
 
+def page_moment(event: Event) -> bool:
+    """Every trick's result is a moment on the page."""
+    return event["type"] == "trick_won"
+
+
 def describe_log(events: list[Event], names: list[str]) -> list[Text]:
     """Every public step for the written log: the commitments at each deal, every roll, the
     bids, the tricks, the scores and the reveal."""

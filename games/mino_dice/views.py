@@ -88,3 +88,8 @@ def public_actions(view: dict[str, Any], seat: int) -> list[str]:
     if view["over"] or view["phase"] != PHASE_BID or view["has_bid"][seat]:
         return []
     return [bid_action(bid) for bid in range(view["hand"] + 1)]
+
+
+def plays_privately(view: dict[str, Any], seat: int) -> bool:
+    """Only a roll is private (which of your dice); a bid is a public button."""
+    return view["phase"] == PHASE_TRICK and view["turn"] == seat

@@ -1,7 +1,7 @@
 """CPU players for Myllymatti. Pure and seedable; they decide from their own seat's view only.
 
 Every random choice draws from the ``rng`` argument, and a decision reads nothing but the view
-(``GAME.view(state, seat)``): the seat's hand and what everyone saw. A CPU cannot see another
+(``GAME.rules.view(state, seat)``): the seat's hand and what everyone saw. A CPU cannot see another
 hand or the stock.
 
 * ``easy`` plays by feel: any card in phase 1, now and then a chance; in phase 2 it usually

@@ -1,5 +1,6 @@
-"""Myllymatti's own refusals, with their words (front doors look codes up in
-``Game.error_texts``). Shared refusals (not your turn, game over) live in :mod:`games.errors`."""
+"""Myllymatti's own refusals, with their words (front doors look codes up in the
+presentation's ``error_texts``). Shared refusals (not your turn, game over) live in
+:mod:`games.errors`."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Action, Event
+from games.base import PRIVATE, PUBLIC, Action, Event
 from games.errors import GameOver, IllegalAction, InvalidSettings, NotYourTurn, SeatOut
 from games.myllymatti import cards, fairness, phase1, phase2
 from games.myllymatti.settings import PRESETS, SETTINGS_SPECS
@@ -46,6 +46,26 @@ def normalize_settings(settings: dict[str, Any]) -> dict[str, Any]:
             raise InvalidSettings(f"{key}={value!r} is not one of {known[key].choices}")
         result[key] = value
     return result
+
+
+def to_act(state: MyllyState) -> list[int]:
+    """The one seat to move (nobody once the game is over)."""
+    return [] if state.phase == PHASE_OVER else [state.to_act]
+
+
+def decision(state: MyllyState, seat: int) -> int:
+    """Every move moves the decision on: only one seat decides at a time."""
+    return state.step
+
+
+def action_scope(action: Action) -> str:
+    """Playing a card names a card only its owner knows; a chance and a pick-up are public."""
+    return PRIVATE if action.startswith(PLAY_PREFIX) else PUBLIC
+
+
+def sealed_proofs(state: MyllyState) -> list[tuple[str, str]]:
+    """The shuffled deck and the commitment to it shown from the deal on."""
+    return [(fairness.preimage(state.game_id, state.deck, state.salt), state.commitment)]
 
 
 def new_game(

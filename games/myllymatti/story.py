@@ -105,6 +105,11 @@ def _phase_two(event: Event, names: list[str]) -> list[Text]:
     return lines
 
 
+def page_moment(event: Event) -> bool:
+    """Every trick's result and every chance taken is a moment on the page."""
+    return event["type"] == "trick_won" or (event["type"] == "played" and event["chance"])
+
+
 def describe_log(events: list[Event], names: list[str]) -> list[Text]:
     """Every public step of a game, for its written log: the story plus each card played,
     picked up and set aside."""

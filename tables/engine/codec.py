@@ -1,7 +1,7 @@
 """Compact storage for events: ``["c", 2, "43"]`` instead of a dict with key names.
 
 A game says, per event type, a short code and which fields to keep, in order
-(``Game.event_fields``); table-level events are listed here. Types nobody listed are stored
+(``Rules.event_fields``); table-level events are listed here. Types nobody listed are stored
 as they are. Fields left out of a list are not stored at all, so a list names only what
 readers of the log need. This keeps an active table small in Redis (see bench.memory).
 """

@@ -13,7 +13,8 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from games.base import CPU_LEVELS, N_, Game
+from games.base import CPU_LEVELS, N_
+from games.game import Game
 from games.registry import get_game
 from tables.model import FINISHED, LOBBY, PLAYING, Table
 from tables.options import OPTION_SPECS
@@ -61,10 +62,10 @@ def lobby_keyboard(table: Table) -> InlineKeyboardMarkup:
             ]
         )
     label = tr(language, "Rules: {preset}", preset=preset_name(table, game))
-    rows = [[_button(table, label, LOBBY_KIND, "preset")]] if len(game.presets) > 1 else []
+    rows = [[_button(table, label, LOBBY_KIND, "preset")]] if len(game.rules.presets) > 1 else []
     setting_buttons = [
         _button(table, setting_label(table, spec), LOBBY_KIND, f"set:{spec.key}")
-        for spec in (*game.settings_specs, *OPTION_SPECS)
+        for spec in (*game.rules.settings_specs, *OPTION_SPECS)
     ]
     rows += [setting_buttons[i : i + 2] for i in range(0, len(setting_buttons), 2)]
     rows.append(
@@ -94,14 +95,14 @@ def public_choices(table: Table) -> list[tuple[str, int]]:
     same buttons). Built from the public view only."""
     game = get_game(table.game)
     assert table.state is not None
-    state = game.load(table.state)
-    public = game.public_view(state)
+    state = game.rules.load(table.state)
+    public = game.rules.public_view(state)
     choices: dict[str, int] = {}
-    for seat in game.to_act(state):
+    for seat in game.rules.to_act(state):
         if table.played_by_cpu(seat):
             continue  # a CPU's turn: nobody has anything to press for it
-        token = game.decision(state, seat)
-        for action in game.public_actions(public, seat):
+        token = game.rules.decision(state, seat)
+        for action in game.rules.public_actions(public, seat):
             choices.setdefault(action, token)
     return list(choices.items())
 
@@ -112,7 +113,7 @@ def game_keyboard(
     language = table.language
     game = get_game(table.game)
     assert table.state is not None
-    state = game.load(table.state)
+    state = game.rules.load(table.state)
     rows: list[list[InlineKeyboardButton]] = []
     private_row = _private_row(table, game, state, inline_mode)
     if private_row:  # first: a player looks (or opens their hand) before choosing
@@ -120,7 +121,7 @@ def game_keyboard(
     choices = public_choices(table)
     tokens = dict(choices)
     actions = [action for action, _ in choices]
-    for row in game.action_rows(actions):
+    for row in game.presentation.action_rows(actions):
         rows.append([_action_button(table, game, a, tokens[a], actions) for a in row])
     if miniapp_link:
         rows.append([InlineKeyboardButton(tr(language, "📱 Open my hand"), url=miniapp_link)])
@@ -130,7 +131,7 @@ def game_keyboard(
 def _action_button(
     table: Table, game: Game, action: str, token: int, actions: list[str]
 ) -> InlineKeyboardButton:
-    label = render(game.action_label(action), table.language)
+    label = render(game.presentation.action_label(action), table.language)
     button = Button(table.id, token, GAME, action)
     if not button.fits():  # too long for callback data: the button names its index instead
         button = Button(table.id, token, GAME, f"{INDEX_PREFIX}{actions.index(action)}")
@@ -143,7 +144,7 @@ def _private_row(
     """A look at one's own secret (an answer only the presser sees) and, while a person must
     choose privately, the button that opens their hand in inline mode."""
     language = table.language
-    public = game.public_view(state)
+    public = game.rules.public_view(state)
     # People at the table (one under a CPU stand-in too: any press brings them back).
     people = [
         s for s, seat in enumerate(table.seats) if seat.user_id is not None and s not in table.left
@@ -151,19 +152,20 @@ def _private_row(
     row: list[InlineKeyboardButton] = []
     playing = [
         s
-        for s in game.to_act(state)
-        if not table.played_by_cpu(s) and game.plays_privately(public, s)
+        for s in game.rules.to_act(state)
+        if not table.played_by_cpu(s) and game.presentation.plays_privately(public, s)
     ]
-    if inline_mode and game.play_label and playing:
+    if inline_mode and game.presentation.play_label and playing:
         row.append(
             InlineKeyboardButton(
-                tr(language, game.play_label), switch_inline_query_current_chat=table.id
+                tr(language, game.presentation.play_label),
+                switch_inline_query_current_chat=table.id,
             )
         )
-    elif game.private_label and any(
-        game.private_info(game.view(state, seat)) is not None for seat in people
+    elif game.presentation.private_label and any(
+        game.presentation.private_info(game.rules.view(state, seat)) is not None for seat in people
     ):
-        row.append(_button(table, tr(language, game.private_label), PRIVATE, "look"))
+        row.append(_button(table, tr(language, game.presentation.private_label), PRIVATE, "look"))
     return row
 
 

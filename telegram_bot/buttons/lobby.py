@@ -61,14 +61,14 @@ async def lobby_press(
             t.panel = argument
             return []
         if verb == "preset":
-            names = list(game.presets)
-            current = game.preset_of(t.settings)
+            names = list(game.rules.presets)
+            current = game.rules.preset_of(t.settings)
             following = (
                 names[(names.index(current) + 1) % len(names)] if current in names else names[0]
             )
             return lobby.choose_preset(t, user.id, following, admin)
         if verb == "set" and argument:
-            game_spec = next((s for s in game.settings_specs if s.key == argument), None)
+            game_spec = next((s for s in game.rules.settings_specs if s.key == argument), None)
             spec = game_spec or spec_for(argument)
             if spec is None:
                 raise BadCallbackData("unknown setting")

@@ -15,8 +15,8 @@ from telegram import CallbackQuery, Update
 from telegram.error import NetworkError, TelegramError
 from telegram.ext import ContextTypes
 
-from games.base import Game
 from games.errors import GameError, NotYourTurn
+from games.game import Game
 from games.registry import get_game
 from ops.logs import set_table
 from tables import play
@@ -97,10 +97,10 @@ async def _handle(
             lambda t: play.move(t, user.id, action, store.rng, decision=pressed.stamp),
         )
         game = get_game(table.game)
-        done = game.action_done(action)
+        done = game.presentation.action_done(action)
         if done is not None:
             return render(done, language), True
-        label = render(game.action_label(action), language)
+        label = render(game.presentation.action_label(action), language)
         return tr(language, "✓ {action}", action=label), True
     return await lobby_press(query, pressed, table, context), False
 

@@ -44,7 +44,7 @@ async def verify(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     lines: list[str] = []
     for game in GAMES.values():
-        fairness = game.describe_fairness()
+        fairness = game.presentation.describe_fairness()
         if fairness:
             lines += [f"— {game_title(game, language)} —"]
             lines += [render(line, language) for line in fairness]
@@ -96,7 +96,7 @@ def game_log_text(table: Table, game_no: int, events: list[dict[str, Any]]) -> s
         ),
         tr(language, "Seats: {names}", names=", ".join(names)),
         *settings_lines(table, game),
-        *(render(line, language) for line in game.describe_fairness()),
+        *(render(line, language) for line in game.presentation.describe_fairness()),
         "",
     ]
     lines += [render(line, language) for line in story.log_lines(game, events, names)]

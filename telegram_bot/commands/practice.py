@@ -10,7 +10,7 @@ from telegram import Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from games.base import Game
+from games.game import Game
 from games.registry import GAMES, by_command
 from tables import lobby, stats
 from tables.errors import TableError, TableExists
@@ -68,8 +68,8 @@ async def start_tutorial(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
     game = by_command(context.args[0].lower().lstrip("/")) if context.args else None
     game = game or next(iter(GAMES.values()))
     store = services(context).store
-    seats = max(len(TUTORIAL_CPUS), game.min_seats - 1)
-    levels = (TUTORIAL_CPUS * seats)[: min(seats, game.max_seats - 1)]
+    seats = max(len(TUTORIAL_CPUS), game.rules.min_seats - 1)
+    levels = (TUTORIAL_CPUS * seats)[: min(seats, game.rules.max_seats - 1)]
 
     def setup(table: Table) -> list[dict[str, Any]]:
         table.tutorial = True
@@ -103,7 +103,7 @@ async def solo_lobby(update: Update, context: ContextTypes.DEFAULT_TYPE, game: G
 
     def seat_cpus(table: Table) -> list[dict[str, Any]]:
         events: list[dict[str, Any]] = []
-        for _ in range(max(1, game.min_seats - 1)):
+        for _ in range(max(1, game.rules.min_seats - 1)):
             events += lobby.add_cpu(table, user.id, "normal")
         return events
 

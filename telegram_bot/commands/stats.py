@@ -25,7 +25,7 @@ def stats_line(language: str, game_name: str, counts: dict[str, int]) -> str:
     parts = [tr(language, "games {games}, wins {wins}", games=counts["games"], wins=counts["wins"])]
     parts += [
         f"{tr(language, counter.label)} {counts.get(counter.key, 0)}"
-        for counter in game.stats_counters
+        for counter in game.rules.stats_counters
     ]
     return f"{game_title(game, language)}: " + " · ".join(parts)
 

@@ -14,8 +14,8 @@ from telegram.constants import ChatType
 from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from games.base import Game
 from games.errors import GameError
+from games.game import Game
 from games.registry import GAMES, by_command, get_game
 from tables import lobby, prefs
 from tables.errors import TableError, TableExists
@@ -67,7 +67,7 @@ async def play_menu(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     language = await reader_language(update, context)
     lines = [tr(language, "Which game shall we play?")]
-    lines += [tr(language, game.summary) for game in GAMES.values()]
+    lines += [tr(language, game.presentation.summary) for game in GAMES.values()]
     await message.reply_text("\n".join(lines), reply_markup=games_keyboard(language))
 
 
@@ -157,14 +157,19 @@ async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         game, settings = get_game(table.game), table.settings
     elif named is not None or len(GAMES) == 1:
         game = named or next(iter(GAMES.values()))
-        settings = game.presets[game.default_preset]
+        settings = game.rules.presets[game.rules.default_preset]
     else:
         lines = [tr(language, "Which game? Send /rules and its name:")]
-        lines += [f"/rules {g.command} — {tr(language, g.summary)}" for g in GAMES.values()]
+        lines += [
+            f"/rules {g.command} — {tr(language, g.presentation.summary)}" for g in GAMES.values()
+        ]
         await message.reply_text("\n".join(lines))
         return
     await message.reply_text(
-        "\n".join(render(line, language) for line in game.describe_rules(settings))
+        "\n".join(
+            render(line, language)
+            for line in game.presentation.describe_rules(game.rules.normalize_settings(settings))
+        )
     )
 
 

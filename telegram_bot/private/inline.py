@@ -73,7 +73,11 @@ async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
             page = items[offset : offset + PAGE]
             if offset + PAGE < len(items):
                 next_offset = str(offset + PAGE)
-            message = tr(language, game.hand_play_message) if game.hand_play_message else "▶️"
+            message = (
+                tr(language, game.presentation.hand_play_message)
+                if game.presentation.hand_play_message
+                else "▶️"
+            )
             results = [_item_result(table, token, item, message, language) for item in page]
     try:
         await query.answer(

@@ -20,7 +20,7 @@ def private_info(table: Table, user_id: int) -> PrivateInfo | None:
     seen = private_view(table, user_id)
     if seen is None:
         return None
-    return get_game(table.game).private_info(seen[1])
+    return get_game(table.game).presentation.private_info(seen[1])
 
 
 def describe(info: PrivateInfo, language: str) -> str:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import N_, Game, SettingSpec, Text
+from games.base import N_, SettingSpec, Text
+from games.game import Game
 from games.registry import get_game
 from tables.deadlines import acting_seats, is_reminded
 from tables.model import CANCELLED, EXPIRED, FINISHED, Table
@@ -25,7 +26,7 @@ def fit(text: str) -> str:
 
 
 def title_of(game: Game, language: str) -> str:
-    return render(Text(game.title), language)
+    return render(Text(game.presentation.title), language)
 
 
 def closed_text(table: Table) -> str:
@@ -47,9 +48,9 @@ def lobby_text(table: Table) -> str:
         if table.tutorial
         else tr(language, "🎲 {game}: a new table is open!", game=title)
     )
-    lines = [heading, tr(language, game.summary), ""]
+    lines = [heading, tr(language, game.presentation.summary), ""]
     lines.append(
-        tr(language, "Players ({count}/{max}):", count=len(table.seats), max=game.max_seats)
+        tr(language, "Players ({count}/{max}):", count=len(table.seats), max=game.rules.max_seats)
     )
     names = table.display_names()
     for index, seat in enumerate(table.seats):
@@ -59,13 +60,13 @@ def lobby_text(table: Table) -> str:
     lines.append("")
     lines.extend(settings_lines(table, game))
     lines.append("")
-    if len(table.seats) < game.min_seats:
+    if len(table.seats) < game.rules.min_seats:
         lines.append(
             tr(
                 language,
                 "Tap Join to take a seat (or add a CPU in Settings). At least {n} players "
                 "are needed.",
-                n=game.min_seats,
+                n=game.rules.min_seats,
             )
         )
     else:
@@ -78,13 +79,13 @@ def game_text(table: Table) -> str:
     game = get_game(table.game)
     language = table.language
     assert table.state is not None
-    state = game.load(table.state)
-    public = game.public_view(state)
+    state = game.rules.load(table.state)
+    public = game.rules.public_view(state)
     names = table.display_names()
-    status = [render(line, language) for line in game.describe_status(public, names)]
-    acting = set(game.to_act(state))
+    status = [render(line, language) for line in game.presentation.describe_status(public, names)]
+    acting = set(game.rules.to_act(state))
     lines = status[:1]
-    for seat, badge in enumerate(game.seat_badges(public)):
+    for seat, badge in enumerate(game.presentation.seat_badges(public)):
         shown = render(badge.badge, language)
         marker = "▪️" if badge.out else "▶️" if seat in acting else "▫️"
         lines.append(f"{marker} {names[seat]} {shown}".rstrip())
@@ -121,7 +122,7 @@ def turn_notes(table: Table, game: Game, state: Any, names: list[str]) -> list[s
                 )
             )
         if table.tutorial:
-            hint = game.describe_hint(game.view(state, seat), names)
+            hint = game.presentation.describe_hint(game.rules.view(state, seat), names)
             if hint is not None:
                 notes.append(render(hint, language))
     return notes
@@ -130,16 +131,16 @@ def turn_notes(table: Table, game: Game, state: Any, names: list[str]) -> list[s
 def settings_lines(table: Table, game: Game) -> list[str]:
     language = table.language
     lines = [tr(language, "⚙️ Rules: {preset}", preset=preset_name(table, game))]
-    lines.append(" · ".join(setting_label(table, spec) for spec in game.settings_specs))
+    lines.append(" · ".join(setting_label(table, spec) for spec in game.rules.settings_specs))
     lines.append(" · ".join(setting_label(table, spec) for spec in OPTION_SPECS))
     return lines
 
 
 def preset_name(table: Table, game: Game) -> str:
-    preset = game.preset_of(table.settings)
+    preset = game.rules.preset_of(table.settings)
     if preset is None:
         return tr(table.language, "custom")
-    return tr(table.language, game.preset_labels.get(preset, preset))
+    return tr(table.language, game.presentation.preset_labels.get(preset, preset))
 
 
 def setting_label(table: Table, spec: SettingSpec) -> str:

@@ -24,7 +24,7 @@ def playing(store: TableStore, chat: int):
 
 def any_move(store: TableStore, table):
     seat = table.state["to_act"]
-    legal = GAME.legal_actions(GAME.load(table.state), seat)
+    legal = GAME.rules.legal_actions(GAME.rules.load(table.state), seat)
     action = "challenge" if "challenge" in legal else legal[0]
     user = table.seats[seat].user_id
     return store.change(

@@ -17,12 +17,16 @@ import importlib
 import json
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import fields
 from typing import Any
 
-from games.base import MAX_ACTION_LENGTH, PRIVATE, PUBLIC, SEQUENTIAL, SIMULTANEOUS, Game
+from games.base import MAX_ACTION_LENGTH, PRIVATE, PUBLIC, SEQUENTIAL, SIMULTANEOUS, Text
 from games.errors import GameError
 from games.fairness import sha256_hex
+from games.game import Game
+from games.presentation_protocol import Presentation
 from games.rng import DeterministicRng, Rng
+from games.rules_protocol import Rules
 
 ACTION_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_:,.-")
 MAX_STEPS = 20000
@@ -35,7 +39,8 @@ def perturber(game: Game) -> Callable[[Any, int, Rng], Any]:
 
 def random_settings(game: Game, rng: Rng) -> dict[str, Any]:
     return {
-        spec.key: spec.choices[rng.randbelow(len(spec.choices))] for spec in game.settings_specs
+        spec.key: spec.choices[rng.randbelow(len(spec.choices))]
+        for spec in game.rules.settings_specs
     }
 
 
@@ -48,34 +53,37 @@ def random_moves(
     the kinds of change a real table makes.
     """
     rng = DeterministicRng(seed)
-    state, events = game.new_game(settings, seats, rng, f"g{seed}")
+    state, events = game.rules.new_game(settings, seats, rng, f"g{seed}")
     yield None, "start", None, None, state, events
     for _ in range(MAX_STEPS):
-        if game.is_over(state):
+        if game.rules.is_over(state):
             return
-        acting = game.to_act(state)
+        acting = game.rules.to_act(state)
         assert acting, "a running game waits for somebody"
         seat = acting[rng.randbelow(len(acting))]
         roll = rng.randbelow(1000)
         if roll < 6:
             kind, action = "timeout", None
-            new_state, events = game.timeout(state, seat, rng)
+            new_state, events = game.rules.timeout(state, seat, rng)
         elif roll < 8:
             kind, action = "resign", None
             seat = rng.randbelow(seats)
             try:
-                new_state, events = game.resign(state, seat, rng)
+                new_state, events = game.rules.resign(state, seat, rng)
             except Exception:  # an eliminated seat cannot leave twice: a typed refusal
                 continue
         else:
-            legal = game.legal_actions(state, seat)
+            legal = game.rules.legal_actions(state, seat)
             if rng.randbelow(2):
                 level = ("easy", "normal", "hard")[rng.randbelow(3)]
-                kind, action = "cpu", game.cpu_action(game.view(state, seat), level, rng)
+                kind, action = (
+                    "cpu",
+                    game.rules.cpu_action(game.rules.view(state, seat), level, rng),
+                )
             else:
                 kind, action = "move", legal[rng.randbelow(len(legal))]
             replay = copy.deepcopy(rng)  # the randomness this move will use, for check_events
-            new_state, events = game.apply(state, seat, action, rng)
+            new_state, events = game.rules.apply(state, seat, action, rng)
             check_events(game, state, seat, action, replay, events, seats)
         yield state, kind, seat, action, new_state, events
         state = new_state
@@ -95,10 +103,10 @@ def check_events(
         twin = perturb(state, owner, copy.deepcopy(rng))
         if twin is state:
             continue
-        after, _ = game.apply(state, actor, action, copy.deepcopy(rng))
-        twin_after, twin_events = game.apply(twin, actor, action, copy.deepcopy(rng))
-        revealed = without_commitments(game.public_view(after)) != without_commitments(
-            game.public_view(twin_after)
+        after, _ = game.rules.apply(state, actor, action, copy.deepcopy(rng))
+        twin_after, twin_events = game.rules.apply(twin, actor, action, copy.deepcopy(rng))
+        revealed = without_commitments(game.rules.public_view(after)) != without_commitments(
+            game.rules.public_view(twin_after)
         )
         if not revealed:
             assert without_commitments(twin_events) == without_commitments(events), (
@@ -107,49 +115,98 @@ def check_events(
 
 
 def check_declarations(game: Game) -> None:
-    assert game.name and game.command and game.title and game.summary
+    """The game's identity, then each of its two parts on its own."""
+    assert game.name and game.command
     assert game.command.replace("_", "").isalnum() and game.command.islower()
-    assert game.dynamics in (SEQUENTIAL, SIMULTANEOUS)
-    assert 1 <= game.min_seats <= game.max_seats
-    assert game.presets
-    assert all(isinstance(game.normalize_settings(p), dict) for p in game.presets.values())
-    assert set(game.preset_labels) == set(game.presets)
-    for counter in game.stats_counters:
+    check_rules_declarations(game.rules)
+    check_presentation_declarations(game.presentation, game.rules)
+
+
+def callables_of(part: Rules | Presentation) -> dict[str, Any]:
+    """The functions a part is made of (every field that is not a declaration)."""
+    return {
+        spec.name: getattr(part, spec.name) for spec in fields(part) if "Callable" in str(spec.type)
+    }
+
+
+def check_rules_declarations(rules: Rules) -> None:
+    for name, function in callables_of(rules).items():
+        assert callable(function), f"the rules' {name} is not a function"
+    assert rules.dynamics in (SEQUENTIAL, SIMULTANEOUS)
+    assert 1 <= rules.min_seats <= rules.max_seats
+    assert rules.presets
+    assert all(isinstance(rules.normalize_settings(p), dict) for p in rules.presets.values())
+    for counter in rules.stats_counters:
         assert counter.key not in ("games", "wins") and counter.label
-    codes = [spec[0] for spec in game.event_fields.values()]
+    codes = [spec[0] for spec in rules.event_fields.values()]
     assert len(codes) == len(set(codes)), "event codes must be unique"
-    if game.web_assets is not None:
-        assert (game.web_assets / "render.js").is_file()
+
+
+def check_presentation_declarations(presentation: Presentation, rules: Rules) -> None:
+    for name, function in callables_of(presentation).items():
+        assert callable(function), f"the presentation's {name} is not a function"
+    assert presentation.title and presentation.summary
+    assert set(presentation.preset_labels) == set(rules.presets)
+    assert set(presentation.preset_descriptions) <= set(rules.presets)
+    if presentation.play_label:
+        assert presentation.hand_play_message, "an inline play must leave a neutral line"
+    if presentation.web_assets is not None:
+        assert (presentation.web_assets / "render.js").is_file()
+    for preset in rules.presets.values():
+        assert presentation.describe_rules(rules.normalize_settings(preset))
 
 
 def check_position(game: Game, state: Any, seats: int, rng: Rng) -> None:
-    """One position: round trip, who may act, scopes, views, private info, no leaks."""
-    data = game.dump(state)
+    """One position, by the rules and as the presentation shows it."""
+    check_rules_position(game.rules, state, seats)
+    check_presentation_position(game, state, seats)
+    check_no_leak(game, state, seats, rng)
+    check_canonical_actions(game, state, seats, rng)
+
+
+def check_rules_position(rules: Rules, state: Any, seats: int) -> None:
+    """Round trip, who may act, scopes, public actions from public information, views."""
+    data = rules.dump(state)
     assert json.loads(json.dumps(data)) == data, "state must be plain JSON data"
-    assert game.dump(game.load(json.loads(json.dumps(data)))) == data
-    acting = game.to_act(state)
-    assert game.is_over(state) == (not acting)
-    public = game.public_view(state)
+    assert rules.dump(rules.load(json.loads(json.dumps(data)))) == data
+    acting = rules.to_act(state)
+    assert rules.is_over(state) == (not acting)
+    public = rules.public_view(state)
     json.dumps(public)
-    names = [f"P{seat}" for seat in range(seats)]
-    assert len(game.seat_badges(public)) == seats
-    assert game.describe_status(public, names)
     for seat in range(seats):
-        legal = game.legal_actions(state, seat)
+        legal = rules.legal_actions(state, seat)
         if seat not in acting:
             assert legal == [], f"seat {seat} is not to act but has {legal}"
         else:
             assert legal, f"seat {seat} is to act but has nothing to do"
         for action in legal:
             assert len(action) <= MAX_ACTION_LENGTH and set(action) <= ACTION_CHARS, action
-            assert game.action_scope(action) in (PUBLIC, PRIVATE)
-        public_part = [a for a in legal if game.action_scope(a) == PUBLIC]
-        assert game.public_actions(public, seat) == public_part
-        view = game.view(state, seat)
+            assert rules.action_scope(action) in (PUBLIC, PRIVATE)
+        public_part = [a for a in legal if rules.action_scope(a) == PUBLIC]
+        assert rules.public_actions(public, seat) == public_part
+        view = rules.view(state, seat)
         json.dumps(view)
         assert view["legal_actions"] == legal
-        info = game.private_info(view)
-        private_part = {a for a in legal if game.action_scope(a) == PRIVATE}
+
+
+def check_presentation_position(game: Game, state: Any, seats: int) -> None:
+    """Badges, status, buttons for exactly the public actions, the private payload matching
+    the private actions, and the hand offered whenever there is one to play from."""
+    rules, presentation = game.rules, game.presentation
+    public = rules.public_view(state)
+    names = [f"P{seat}" for seat in range(seats)]
+    assert len(presentation.seat_badges(public)) == seats
+    assert presentation.describe_status(public, names)
+    for seat in range(seats):
+        legal = rules.legal_actions(state, seat)
+        public_part = rules.public_actions(public, seat)
+        rows = presentation.action_rows(public_part)
+        assert [action for row in rows for action in row] == public_part
+        for action in public_part:
+            assert isinstance(presentation.action_label(action), Text)
+        view = rules.view(state, seat)
+        info = presentation.private_info(view)
+        private_part = {a for a in legal if rules.action_scope(a) == PRIVATE}
         if info is not None:
             ids = [item.id for item in info.items]
             assert len(ids) == len(set(ids))
@@ -161,9 +218,19 @@ def check_position(game: Game, state: Any, seats: int, rng: Rng) -> None:
         else:
             assert not private_part
         if private_part:
-            assert game.plays_privately(public, seat), "the group must offer the hand"
-    check_no_leak(game, state, seats, rng)
-    check_canonical_actions(game, state, seats, rng)
+            assert presentation.plays_privately(public, seat), "the group must offer the hand"
+
+
+def check_story(presentation: Presentation, events: list[dict], seats: int) -> None:
+    """A change's events in words: story and log lines are Texts, every proof holds."""
+    names = [f"P{seat}" for seat in range(seats)]
+    for line in [
+        *presentation.describe_events(events, names),
+        *presentation.describe_log(events, names),
+    ]:
+        assert isinstance(line, Text)
+    for text, digest in presentation.proofs(events):
+        assert sha256_hex(text) == digest, "a revealed preimage does not match its commitment"
 
 
 def spellings(action: str) -> list[str]:
@@ -176,14 +243,14 @@ def spellings(action: str) -> list[str]:
 def check_canonical_actions(game: Game, state: Any, seats: int, rng: Rng) -> None:
     """The rules take exactly the action strings ``legal_actions`` lists: another spelling of
     a legal action is refused (a ``GameError``), never read as the same move."""
-    for seat in game.to_act(state):
-        legal = set(game.legal_actions(state, seat))
+    for seat in game.rules.to_act(state):
+        legal = set(game.rules.legal_actions(state, seat))
         for action in sorted(legal):
             for other in spellings(action):
                 if other in legal:
                     continue
                 try:
-                    game.apply(state, seat, other, copy.deepcopy(rng))
+                    game.rules.apply(state, seat, other, copy.deepcopy(rng))
                 except GameError:
                     continue
                 raise AssertionError(f"{other!r} was taken as a move (legal: {action!r})")
@@ -212,46 +279,49 @@ def check_no_leak(game: Game, state: Any, seats: int, rng: Rng) -> None:
     perturb = perturber(game)
     for owner in range(seats):
         twin = perturb(state, owner, rng)
-        public = without_commitments(game.public_view(state))
-        assert without_commitments(game.public_view(twin)) == public, "public view leaks"
+        public = without_commitments(game.rules.public_view(state))
+        assert without_commitments(game.rules.public_view(twin)) == public, "public view leaks"
         for other in range(seats):
             if other != owner:
-                assert without_commitments(game.view(twin, other)) == without_commitments(
-                    game.view(state, other)
+                assert without_commitments(game.rules.view(twin, other)) == without_commitments(
+                    game.rules.view(state, other)
                 ), f"seat {other}'s view shows seat {owner}'s secret"
-                assert game.decision(twin, other) == game.decision(state, other)
+                assert game.rules.decision(twin, other) == game.rules.decision(state, other)
 
 
 def check_sealed_proofs(game: Game, state: Any) -> None:
     """What a replay reveals once the game is over: each hidden value's preimage hashes to
     its commitment, and that commitment is one the table shows now (in the public view)."""
-    public = json.dumps(game.public_view(state))
-    for text, digest in game.sealed_proofs(state):
+    public = json.dumps(game.rules.public_view(state))
+    for text, digest in game.rules.sealed_proofs(state):
         assert sha256_hex(text) == digest, "a sealed preimage does not match its commitment"
-        assert game.is_over(state) or digest in public, "a sealed commitment nobody was shown"
+        assert game.rules.is_over(state) or digest in public, "a sealed commitment nobody was shown"
 
 
 def check_random_game(game: Game, seed: int, seats: int | None = None) -> None:
     rng = DeterministicRng(f"contract-{seed}")
-    seats = seats or game.min_seats + rng.randbelow(game.max_seats - game.min_seats + 1)
-    settings = game.normalize_settings(random_settings(game, rng))
+    seats = seats or game.rules.min_seats + rng.randbelow(
+        game.rules.max_seats - game.rules.min_seats + 1
+    )
+    settings = game.rules.normalize_settings(random_settings(game, rng))
     final = None
     for before, kind, seat, action, after, events in random_moves(game, settings, seats, seed):
         json.dumps(events)
         for event in events:
             assert isinstance(event.get("type"), str)
         if before is not None and kind in ("move", "cpu"):
-            assert game.decision(before, seat) is not None
-            assert action in game.legal_actions(before, seat)
+            assert game.rules.decision(before, seat) is not None
+            assert action in game.rules.legal_actions(before, seat)
         check_position(game, after, seats, rng)
+        check_story(game.presentation, events, seats)
         check_sealed_proofs(game, after)
         final = after
-    assert final is not None and game.is_over(final)
-    ranking = game.ranking(final)
+    assert final is not None and game.rules.is_over(final)
+    ranking = game.rules.ranking(final)
     assert sorted(ranking) == list(range(seats)), "the ranking names every seat once"
-    places = game.places(final)
+    places = game.rules.places(final)
     assert len(places) == seats and places[0] == 1 and places == sorted(places)
-    stats = game.final_stats(final)
+    stats = game.rules.final_stats(final)
     assert len(stats) == seats
-    keys = {counter.key for counter in game.stats_counters}
+    keys = {counter.key for counter in game.rules.stats_counters}
     assert all(set(per_seat) <= keys for per_seat in stats)

@@ -2,7 +2,7 @@
 seat and an action that make the game raise it.
 
 A game declares its own refusals as ``GameError`` subclasses in its package (with their
-words in ``Game.error_texts``). :func:`find_refusals` plays random games and, at each
+words in ``Presentation.error_texts``). :func:`find_refusals` plays random games and, at each
 position, tries every action any seat could make then or earlier (an old button, a second
 tap, another seat's die) and those actions with their number pushed out of range (a forged
 ``bid:99``), as every seat: the ordinary double taps, old pages and two tabs that reach the
@@ -17,8 +17,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import Game
 from games.errors import GameError
+from games.game import Game
 from games.rng import DeterministicRng
 from tests.games.contract import random_settings
 
@@ -40,8 +40,11 @@ class Refusal:
 
 
 def declared_refusals(game: Game) -> set[str]:
-    """The codes of the GameErrors defined in the game's own package (or module)."""
-    package = type(game).__module__
+    """The codes of the GameErrors defined in the game's own package (``games/<name>/``, or
+    the package of the module its rules come from)."""
+    module = game.rules.apply.__module__
+    parts = module.split(".")
+    package = ".".join(parts[:2]) if parts[0] == "games" else module.rpartition(".")[0]
     found: set[str] = set()
     pending = list(GameError.__subclasses__())
     while pending:
@@ -64,28 +67,30 @@ def find_refusals(game: Game) -> dict[str, Refusal]:
     found: dict[str, Refusal] = {}
     for number in range(GAMES_TO_TRY):
         rng = DeterministicRng(f"refusals-{game.name}-{number}")
-        settings = game.normalize_settings(random_settings(game, rng))
-        seats = game.min_seats + rng.randbelow(min(game.max_seats, MAX_SEATS) - game.min_seats + 1)
-        state, _ = game.new_game(settings, seats, rng, f"r{number}")
+        settings = game.rules.normalize_settings(random_settings(game, rng))
+        seats = game.rules.min_seats + rng.randbelow(
+            min(game.rules.max_seats, MAX_SEATS) - game.rules.min_seats + 1
+        )
+        state, _ = game.rules.new_game(settings, seats, rng, f"r{number}")
         pool: set[str] = set()
         for _ in range(STEPS_PER_GAME):
-            if game.is_over(state):
+            if game.rules.is_over(state):
                 break
             for seat in range(seats):
-                pool.update(game.legal_actions(state, seat))
+                pool.update(game.rules.legal_actions(state, seat))
             for seat in range(seats):
                 for action in tries(pool):
                     try:
-                        game.apply(state, seat, action, copy.deepcopy(rng))
+                        game.rules.apply(state, seat, action, copy.deepcopy(rng))
                     except GameError as error:
                         if error.code not in found:
                             found[error.code] = Refusal(
                                 error.code, settings, seats, state, seat, action
                             )
-            acting = game.to_act(state)
+            acting = game.rules.to_act(state)
             seat = acting[rng.randbelow(len(acting))]
-            legal = game.legal_actions(state, seat)
-            state, _ = game.apply(state, seat, legal[rng.randbelow(len(legal))], rng)
+            legal = game.rules.legal_actions(state, seat)
+            state, _ = game.rules.apply(state, seat, legal[rng.randbelow(len(legal))], rng)
         if wanted <= set(found) and number >= 2:
             break
     return found

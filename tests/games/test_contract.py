@@ -21,7 +21,7 @@ def test_declarations_are_complete(name):
 @pytest.mark.parametrize("seed", range(6))
 def test_random_games_keep_the_contract(name, seed):
     game = GAMES[name]
-    seats = [game.min_seats, game.max_seats, None][seed % 3]
+    seats = [game.rules.min_seats, game.rules.max_seats, None][seed % 3]
     check_random_game(game, seed, seats)
 
 
@@ -31,7 +31,9 @@ def test_every_refusal_a_game_declares_is_raised_in_play_and_worded_as_its_own(n
     declared = declared_refusals(game)
     assert declared <= set(find_refusals(game)), "a declared refusal never happens in play"
     for code in declared:
-        assert code in game.error_texts, f"{code} has no words"
+        assert code in game.presentation.error_texts, f"{code} has no words"
         assert code not in ERROR_TEXTS, f"{code} is a shared code: raise the shared error"
         others = [other.name for other in GAMES.values() if other is not game]
-        assert not [o for o in others if code in GAMES[o].error_texts], f"{code} is not unique"
+        assert not [o for o in others if code in GAMES[o].presentation.error_texts], (
+            f"{code} is not unique"
+        )

@@ -30,13 +30,13 @@ def play_moves(store: TableStore, table_id: str, seed: str, limit: int = 100000)
     moves = 0
     while table.status == PLAYING and moves < limit:
         game = get_game(table.game)
-        state = game.load(table.state)
-        seat = game.to_act(state)[0]
+        state = game.rules.load(table.state)
+        seat = game.rules.to_act(state)[0]
         if table.seats[seat].is_cpu:
             table = store.change(table_id, lambda t, s=seat: play.cpu_move(t, s, store.rng)).table
         else:
             user = table.seats[seat].user_id
-            action = game.cpu_action(game.view(state, seat), "normal", rng)
+            action = game.rules.cpu_action(game.rules.view(state, seat), "normal", rng)
             table = store.change(
                 table_id, lambda t, u=user, a=action: play.move(t, u, a, store.rng)
             ).table

@@ -39,7 +39,7 @@ def person(index: int, language: str = "en") -> dict[str, Any]:
 
 def like_a_cpu(level: str = "normal") -> Policy:
     def choose(script: Script, seat: int, view: dict[str, Any]) -> str:
-        return script.game.cpu_action(view, level, script.rng)
+        return script.game.rules.cpu_action(view, level, script.rng)
 
     return choose
 
@@ -105,21 +105,21 @@ class Script:
     def state(self) -> Any:
         table = self.table
         assert table.state is not None
-        return self.game.load(table.state)
+        return self.game.rules.load(table.state)
 
     def step(self, policy: Policy | None = None) -> bool:
         """One change: a person to act moves, else the CPUs' time comes. False once over."""
         table = self.table
         if table.status != PLAYING:
             return False
-        state = self.game.load(table.state)
-        for seat in self.game.to_act(state):
+        state = self.game.rules.load(table.state)
+        for seat in self.game.rules.to_act(state):
             user = table.seats[seat].user_id
             if user is None or seat in table.left or seat in table.autopilot:
                 continue
-            view = self.game.view(state, seat)
+            view = self.game.rules.view(state, seat)
             action = (policy or like_a_cpu())(self, seat, view)
-            decision = self.game.decision(state, seat)
+            decision = self.game.rules.decision(state, seat)
             self.store.change(
                 self.table_id,
                 lambda t, user=user, action=action, decision=decision: play.move(
@@ -156,7 +156,7 @@ class Script:
 
 def your_turn(script: Script) -> bool:
     table = script.table
-    return table.status == PLAYING and script.seat_of() in script.game.to_act(script.state())
+    return table.status == PLAYING and script.seat_of() in script.game.rules.to_act(script.state())
 
 
 def concerns_you(script: Script) -> bool:
@@ -183,7 +183,9 @@ def you_are_out(script: Script) -> bool:
     seat = script.seat_of()
     return (
         seat in table.left
-        or script.game.seat_badges(script.game.public_view(script.state()))[seat].out
+        or script.game.presentation.seat_badges(script.game.rules.public_view(script.state()))[
+            seat
+        ].out
     )
 
 

@@ -15,7 +15,7 @@ special case: the bot plays it through ``EXTRA_GAMES=tests.support.toy_game``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any
 
 from games.base import (
     N_,
@@ -27,14 +27,16 @@ from games.base import (
     V_,
     Action,
     Event,
-    Game,
     HandItem,
     PrivateInfo,
     SeatBadge,
     Text,
 )
 from games.errors import GameOver, IllegalAction, NotYourTurn
+from games.game import Game
+from games.presentation_protocol import Presentation
 from games.rng import Rng
+from games.rules_protocol import Rules
 
 CARDS_EACH = 3
 
@@ -58,221 +60,262 @@ class ToyState:
         )  # fmt: skip
 
 
-class HighCard(Game):
-    name = "toy"
-    command = "toy"
-    title = N_("Toy")
-    summary = N_("Toy: bid, then play high cards. 2–4 players.")
-    min_seats, max_seats = 2, 4
-    dynamics = SIMULTANEOUS
-    presets: ClassVar[dict[str, dict[str, Any]]] = {"standard": {}}
-    preset_labels: ClassVar[dict[str, str]] = {"standard": N_("standard")}
-    private_label = N_("🃏 My hand")
-    play_label = N_("🃏 Play a card")
-    hand_play_message = N_("🃏 I play a card from my hand.")
-    event_fields: ClassVar[dict[str, tuple[str, ...]]] = {
-        "played": ("tp", "seat", "card"),
-        "bids": ("tb", "bids"),
+def new_game(
+    settings: dict[str, Any], seats: int, rng: Rng, game_id: str = ""
+) -> tuple[ToyState, list[Event]]:
+    deck = [n for n in range(1, 10) for _ in range(2)]
+    hands = [[deck.pop(rng.randbelow(len(deck))) for _ in range(CARDS_EACH)] for _ in range(seats)]
+    state = ToyState(hands, [None] * seats, [0] * seats, [0] * seats)
+    return state, [{"type": "dealt", "seats": seats}]
+
+
+def dump(state: ToyState) -> dict[str, Any]:
+    return dict(state.__dict__)
+
+
+def load(data: dict[str, Any]) -> ToyState:
+    return ToyState(**data)
+
+
+def to_act(state: ToyState) -> list[int]:
+    if state.over:
+        return []
+    if state.to_play is None:
+        return [seat for seat, bid in enumerate(state.bids) if bid is None]
+    return [state.to_play]
+
+
+def decision(state: ToyState, seat: int) -> int:
+    return state.step  # bids do not move it: all bidders answer the same question
+
+
+def legal_actions(state: ToyState, seat: int) -> list[Action]:
+    if seat not in to_act(state):
+        return []
+    if state.to_play is None:
+        return [f"bid:{n}" for n in range(CARDS_EACH + 1)]
+    return [f"play:{index}" for index in range(len(state.hands[seat]))]
+
+
+def action_scope(action: Action) -> str:
+    return PRIVATE if action.startswith("play:") else PUBLIC
+
+
+def public_actions(public_view: dict[str, Any], seat: int) -> list[Action]:
+    bidding = public_view["to_play"] is None and not public_view["over"]
+    if bidding and not public_view["has_bid"][seat]:
+        return [f"bid:{n}" for n in range(CARDS_EACH + 1)]
+    return []
+
+
+def plays_privately(public_view: dict[str, Any], seat: int) -> bool:
+    return public_view["to_play"] == seat
+
+
+def apply(state: ToyState, seat: int, action: Action, rng: Rng) -> tuple[ToyState, list[Event]]:
+    if state.over:
+        raise GameOver("the game is over")
+    if action not in legal_actions(state, seat):
+        if seat not in to_act(state):
+            raise NotYourTurn("not this seat's turn")
+        raise IllegalAction(f"{action!r} is not possible now")
+    state = state.copy()
+    events: list[Event] = []
+    verb, argument = action.split(":")
+    if verb == "bid":
+        state.bids[seat] = int(argument)
+        events.append({"type": "bid_placed", "seat": seat})
+        if all(bid is not None for bid in state.bids):
+            state.to_play = state.leader
+            state.step += 1
+            events.append({"type": "bids", "bids": list(state.bids)})
+        return state, events
+    card = state.hands[seat].pop(int(argument))
+    state.trick.append([seat, card])
+    state.step += 1
+    events.append({"type": "played", "seat": seat, "card": card})
+    if len(state.trick) < len(state.hands):
+        state.to_play = (seat + 1) % len(state.hands)
+        return state, events
+    winner = max(state.trick, key=lambda play: (play[1], -state.trick.index(play)))[0]
+    state.won[winner] += 1
+    state.trick, state.leader, state.to_play = [], winner, winner
+    events.append({"type": "trick_won", "seat": winner})
+    if not state.hands[winner]:
+        _score(state, events)
+    return state, events
+
+
+def _score(state: ToyState, events: list[Event]) -> None:
+    for seat, bid in enumerate(state.bids):
+        assert bid is not None
+        state.scores[seat] = 10 + bid if state.won[seat] == bid else -abs(state.won[seat] - bid)
+    state.over, state.to_play = True, None
+    events.append({"type": "game_over", "ranking": ranking(state), "places": places(state)})
+
+
+def timeout(state: ToyState, seat: int, rng: Rng) -> tuple[ToyState, list[Event]]:
+    return apply(state, seat, legal_actions(state, seat)[0], rng)
+
+
+def resign(state: ToyState, seat: int, rng: Rng) -> tuple[ToyState, list[Event]]:
+    if state.over:
+        raise GameOver("the game is over")
+    return state.copy(), [{"type": "resigned", "seat": seat}]  # a CPU plays on for it
+
+
+def public_view(state: ToyState) -> dict[str, Any]:
+    revealed = state.to_play is not None or state.over
+    return {
+        "to_play": state.to_play,
+        "has_bid": [bid is not None for bid in state.bids],
+        "bids": list(state.bids) if revealed else None,
+        "cards_left": [len(hand) for hand in state.hands],
+        "trick": [list(play) for play in state.trick],
+        "won": list(state.won),
+        "scores": list(state.scores),
+        "over": state.over,
     }
 
-    def new_game(self, settings, seats, rng, game_id=""):  # type: ignore[no-untyped-def]
-        deck = [n for n in range(1, 10) for _ in range(2)]
-        hands = [
-            [deck.pop(rng.randbelow(len(deck))) for _ in range(CARDS_EACH)] for _ in range(seats)
-        ]
-        state = ToyState(hands, [None] * seats, [0] * seats, [0] * seats)
-        return state, [{"type": "dealt", "seats": seats}]
 
-    def dump(self, state: ToyState) -> dict[str, Any]:
-        return dict(state.__dict__)
+def view(state: ToyState, seat: int) -> dict[str, Any]:
+    seen = public_view(state)
+    seen.update(seat=seat, hand=list(state.hands[seat]), my_bid=state.bids[seat])
+    seen["legal_actions"] = legal_actions(state, seat)
+    return seen
 
-    def load(self, data: dict[str, Any]) -> ToyState:
-        return ToyState(**data)
 
-    def to_act(self, state: ToyState) -> list[int]:
-        if state.over:
-            return []
-        if state.to_play is None:
-            return [seat for seat, bid in enumerate(state.bids) if bid is None]
-        return [state.to_play]
+def ranking(state: ToyState) -> list[int]:
+    return sorted(range(len(state.scores)), key=lambda seat: (-state.scores[seat], seat))
 
-    def decision(self, state: ToyState, seat: int) -> int:
-        return state.step  # bids do not move it: all bidders answer the same question
 
-    def legal_actions(self, state: ToyState, seat: int) -> list[Action]:
-        if seat not in self.to_act(state):
-            return []
-        if state.to_play is None:
-            return [f"bid:{n}" for n in range(CARDS_EACH + 1)]
-        return [f"play:{index}" for index in range(len(state.hands[seat]))]
+def places(state: ToyState) -> list[int]:
+    order = ranking(state)
+    return [1 + sum(state.scores[other] > state.scores[seat] for other in order) for seat in order]
 
-    def action_scope(self, action: Action) -> str:
-        return PRIVATE if action.startswith("play:") else PUBLIC
 
-    def public_actions(self, public_view: dict[str, Any], seat: int) -> list[Action]:
-        bidding = public_view["to_play"] is None and not public_view["over"]
-        if bidding and not public_view["has_bid"][seat]:
-            return [f"bid:{n}" for n in range(CARDS_EACH + 1)]
-        return []
+def cpu_action(view: dict[str, Any], level: str, rng: Rng) -> Action:
+    legal = view["legal_actions"]
+    if view["to_play"] is None:
+        return f"bid:{sum(card >= 7 for card in view['hand'])}"
+    return legal[rng.randbelow(len(legal))]
 
-    def plays_privately(self, public_view: dict[str, Any], seat: int) -> bool:
-        return public_view["to_play"] == seat
 
-    def apply(self, state: ToyState, seat: int, action: Action, rng: Rng):  # type: ignore[no-untyped-def]
-        if state.over:
-            raise GameOver("the game is over")
-        if action not in self.legal_actions(state, seat):
-            if seat not in self.to_act(state):
-                raise NotYourTurn("not this seat's turn")
-            raise IllegalAction(f"{action!r} is not possible now")
-        state = state.copy()
-        events: list[Event] = []
-        verb, argument = action.split(":")
-        if verb == "bid":
-            state.bids[seat] = int(argument)
-            events.append({"type": "bid_placed", "seat": seat})
-            if all(bid is not None for bid in state.bids):
-                state.to_play = state.leader
-                state.step += 1
-                events.append({"type": "bids", "bids": list(state.bids)})
-            return state, events
-        card = state.hands[seat].pop(int(argument))
-        state.trick.append([seat, card])
-        state.step += 1
-        events.append({"type": "played", "seat": seat, "card": card})
-        if len(state.trick) < len(state.hands):
-            state.to_play = (seat + 1) % len(state.hands)
-            return state, events
-        winner = max(state.trick, key=lambda play: (play[1], -state.trick.index(play)))[0]
-        state.won[winner] += 1
-        state.trick, state.leader, state.to_play = [], winner, winner
-        events.append({"type": "trick_won", "seat": winner})
-        if not state.hands[winner]:
-            self._score(state, events)
-        return state, events
+def action_label(action: Action) -> Text:
+    verb, argument = action.split(":")
+    return T_("Bid {n}", n=argument) if verb == "bid" else V_("{card}", card=argument)
 
-    def _score(self, state: ToyState, events: list[Event]) -> None:
-        for seat, bid in enumerate(state.bids):
-            assert bid is not None
-            state.scores[seat] = 10 + bid if state.won[seat] == bid else -abs(state.won[seat] - bid)
-        state.over, state.to_play = True, None
-        ranking = self.ranking(state)
-        events.append({"type": "game_over", "ranking": ranking, "places": self.places(state)})
 
-    def timeout(self, state: ToyState, seat: int, rng: Rng):  # type: ignore[no-untyped-def]
-        return self.apply(state, seat, self.legal_actions(state, seat)[0], rng)
+def action_style(action: Action) -> str:
+    return STYLE_CHOICE
 
-    def resign(self, state: ToyState, seat: int, rng: Rng):  # type: ignore[no-untyped-def]
-        if state.over:
-            raise GameOver("the game is over")
-        return state.copy(), [{"type": "resigned", "seat": seat}]  # a CPU plays on for it
 
-    def public_view(self, state: ToyState) -> dict[str, Any]:
-        revealed = state.to_play is not None or state.over
-        return {
-            "to_play": state.to_play,
-            "has_bid": [bid is not None for bid in state.bids],
-            "bids": list(state.bids) if revealed else None,
-            "cards_left": [len(hand) for hand in state.hands],
-            "trick": [list(play) for play in state.trick],
-            "won": list(state.won),
-            "scores": list(state.scores),
-            "over": state.over,
-        }
-
-    def view(self, state: ToyState, seat: int) -> dict[str, Any]:
-        view = self.public_view(state)
-        view.update(seat=seat, hand=list(state.hands[seat]), my_bid=state.bids[seat])
-        view["legal_actions"] = self.legal_actions(state, seat)
-        return view
-
-    def is_over(self, state: ToyState) -> bool:
-        return state.over
-
-    def ranking(self, state: ToyState) -> list[int]:
-        return sorted(range(len(state.scores)), key=lambda seat: (-state.scores[seat], seat))
-
-    def places(self, state: ToyState) -> list[int]:
-        ranking = self.ranking(state)
-        return [
-            1 + sum(state.scores[other] > state.scores[seat] for other in ranking)
-            for seat in ranking
-        ]
-
-    def cpu_action(self, view: dict[str, Any], level: str, rng: Rng) -> Action:
-        legal = view["legal_actions"]
-        if view["to_play"] is None:
-            return f"bid:{sum(card >= 7 for card in view['hand'])}"
-        return legal[rng.randbelow(len(legal))]
-
-    def action_label(self, action: Action) -> Text:
-        verb, argument = action.split(":")
-        return T_("Bid {n}", n=argument) if verb == "bid" else V_("{card}", card=argument)
-
-    def action_style(self, action: Action) -> str:
-        return STYLE_CHOICE
-
-    def private_info(self, view: dict[str, Any]) -> PrivateInfo | None:
-        hand = view["hand"]
-        if not hand:
-            return None
-        playing = view["to_play"] == view["seat"]
-        items = tuple(
-            HandItem(
-                id=f"c{index}-{card}",
-                kind="card",
-                label=V_("{card}", card=card),
-                action=f"play:{index}",
-                selectable=playing,
-                reason=None if playing else T_("Not your turn."),
-                attrs=(("rank", str(card)),),
-            )
-            for index, card in enumerate(hand)
+def private_info(view: dict[str, Any]) -> PrivateInfo | None:
+    hand = view["hand"]
+    if not hand:
+        return None
+    playing = view["to_play"] == view["seat"]
+    items = tuple(
+        HandItem(
+            id=f"c{index}-{card}",
+            kind="card",
+            label=V_("{card}", card=card),
+            action=f"play:{index}",
+            selectable=playing,
+            reason=None if playing else T_("Not your turn."),
+            attrs=(("rank", str(card)),),
         )
-        return PrivateInfo(key=",".join(map(str, hand)), title=T_("Your hand"), items=items)
+        for index, card in enumerate(hand)
+    )
+    return PrivateInfo(key=",".join(map(str, hand)), title=T_("Your hand"), items=items)
 
-    def seat_badges(self, public_view: dict[str, Any]) -> list[SeatBadge]:
-        badges = []
-        for seat, has_bid in enumerate(public_view["has_bid"]):
-            bid = public_view["bids"][seat] if public_view["bids"] else ("✓" if has_bid else "…")
-            badges.append(
-                SeatBadge(
-                    V_(
-                        "🃏{cards} · {bid} · {won} · {score}",
-                        cards=public_view["cards_left"][seat],
-                        bid=bid,
-                        won=public_view["won"][seat],
-                        score=public_view["scores"][seat],
-                    )
+
+def seat_badges(public_view: dict[str, Any]) -> list[SeatBadge]:
+    badges = []
+    for seat, has_bid in enumerate(public_view["has_bid"]):
+        bid = public_view["bids"][seat] if public_view["bids"] else ("✓" if has_bid else "…")
+        badges.append(
+            SeatBadge(
+                V_(
+                    "🃏{cards} · {bid} · {won} · {score}",
+                    cards=public_view["cards_left"][seat],
+                    bid=bid,
+                    won=public_view["won"][seat],
+                    score=public_view["scores"][seat],
                 )
             )
-        return badges
-
-    def describe_status(self, public_view: dict[str, Any], names: list[str]) -> list[Text]:
-        lines: list[Text] = [T_("🃏 Toy")]
-        if public_view["trick"]:
-            plays = " ".join(f"{names[seat]} {card}" for seat, card in public_view["trick"])
-            lines.append(V_("{plays}", plays=plays))
-        if public_view["over"]:
-            lines.append(T_("The game is over."))
-        elif public_view["to_play"] is None:
-            lines.append(T_("Everyone bids at once."))
-        else:
-            lines.append(V_("▶️ {name}", name=names[public_view["to_play"]]))
-        return lines
-
-    def describe_events(self, events: list[Event], names: list[str]) -> list[Text]:
-        lines: list[Text] = []
-        for event in events:
-            if event["type"] == "bids":
-                shown = ", ".join(f"{names[s]} {b}" for s, b in enumerate(event["bids"]))
-                lines.append(V_("{bids}", bids=shown))
-            elif event["type"] == "trick_won":
-                lines.append(V_("✔️ {name}", name=names[event["seat"]]))
-        return lines
-
-    def describe_rules(self, settings: dict[str, Any]) -> list[Text]:
-        return [T_("Toy: bid, then play high cards. 2–4 players.")]
+        )
+    return badges
 
 
-GAME = HighCard()
+def describe_status(public_view: dict[str, Any], names: list[str]) -> list[Text]:
+    lines: list[Text] = [T_("🃏 Toy")]
+    if public_view["trick"]:
+        plays = " ".join(f"{names[seat]} {card}" for seat, card in public_view["trick"])
+        lines.append(V_("{plays}", plays=plays))
+    if public_view["over"]:
+        lines.append(T_("The game is over."))
+    elif public_view["to_play"] is None:
+        lines.append(T_("Everyone bids at once."))
+    else:
+        lines.append(V_("▶️ {name}", name=names[public_view["to_play"]]))
+    return lines
+
+
+def describe_events(events: list[Event], names: list[str]) -> list[Text]:
+    lines: list[Text] = []
+    for event in events:
+        if event["type"] == "bids":
+            shown = ", ".join(f"{names[s]} {b}" for s, b in enumerate(event["bids"]))
+            lines.append(V_("{bids}", bids=shown))
+        elif event["type"] == "trick_won":
+            lines.append(V_("✔️ {name}", name=names[event["seat"]]))
+    return lines
+
+
+def describe_rules(settings: dict[str, Any]) -> list[Text]:
+    return [T_("Toy: bid, then play high cards. 2–4 players.")]
+
+
+RULES = Rules(
+    min_seats=2,
+    max_seats=4,
+    dynamics=SIMULTANEOUS,  # everyone bids at once
+    presets={"standard": {}},
+    event_fields={"played": ("tp", "seat", "card"), "bids": ("tb", "bids")},
+    new_game=new_game,
+    dump=dump,
+    load=load,
+    to_act=to_act,
+    decision=decision,
+    legal_actions=legal_actions,
+    action_scope=action_scope,
+    public_actions=public_actions,
+    apply=apply,
+    timeout=timeout,
+    resign=resign,
+    view=view,
+    public_view=public_view,
+    ranking=ranking,
+    places=places,
+    cpu_action=cpu_action,
+)
+
+PRESENTATION = Presentation(
+    title=N_("Toy"),
+    summary=N_("Toy: bid, then play high cards. 2–4 players."),
+    preset_labels={"standard": N_("standard")},
+    private_label=N_("🃏 My hand"),  # the group's button to look at your hand
+    play_label=N_("🃏 Play a card"),  # the group's button to play from it (inline mode)
+    hand_play_message=N_("🃏 I play a card from my hand."),  # never names the card
+    plays_privately=plays_privately,
+    action_label=action_label,
+    action_style=action_style,
+    private_info=private_info,
+    seat_badges=seat_badges,
+    describe_status=describe_status,
+    describe_events=describe_events,
+    describe_rules=describe_rules,
+)
+
+GAME = Game(name="toy", command="toy", rules=RULES, presentation=PRESENTATION)

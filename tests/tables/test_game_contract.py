@@ -61,12 +61,12 @@ def open_game(store: TableStore, name: str, people: int, cpus: int) -> Table:
 def twin_table(table: Table, owner: int, rng: DeterministicRng) -> Table | None:
     """The same table with ``owner``'s secrets replaced (None when it holds none now)."""
     game = get_game(table.game)
-    state = game.load(table.state)
+    state = game.rules.load(table.state)
     twin_state = perturber(game)(state, owner, rng)
     if twin_state is state:
         return None
     twin = table.clone()
-    twin.state = game.dump(twin_state)
+    twin.state = game.rules.dump(twin_state)
     return twin
 
 
@@ -104,14 +104,14 @@ def check_nothing_leaks(store: TableStore, table: Table, rng: DeterministicRng) 
 
 def refuse_moves_out_of_turn(store: TableStore, table: Table) -> None:
     game = get_game(table.game)
-    state = game.load(table.state)
-    acting = set(game.to_act(state))
+    state = game.rules.load(table.state)
+    acting = set(game.rules.to_act(state))
     for seat, person in enumerate(table.seats):
         if seat in acting or person.user_id is None:
             continue
-        assert game.legal_actions(state, seat) == []
+        assert game.rules.legal_actions(state, seat) == []
         someone = next(iter(acting))
-        action = game.legal_actions(state, someone)[0]
+        action = game.rules.legal_actions(state, someone)[0]
         with pytest.raises((GameError, TableError)):
             store.change(
                 table.id, lambda t, u=person.user_id, a=action: play.move(t, u, a, store.rng)
@@ -125,28 +125,28 @@ def test_a_random_game_through_the_table_store_keeps_the_contract(redis_client, 
     clock = Clock()
     store = TableStore(redis_client, rng=DeterministicRng(f"{name}-{seed}"), clock=clock)
     game = get_game(name)
-    people = min(3, game.max_seats)
-    cpus = 1 if game.max_seats > people and seed else 0
+    people = min(3, game.rules.max_seats)
+    cpus = 1 if game.rules.max_seats > people and seed else 0
     table = open_game(store, name, people, cpus)
     rng = DeterministicRng(f"moves-{name}-{seed}")
     for step in range(MAX_STEPS):
         table = store.load(table.id)
         if table.status == FINISHED:
             break
-        state = game.load(table.state)
-        assert game.dump(state) == json.loads(json.dumps(table.state))
+        state = game.rules.load(table.state)
+        assert game.rules.dump(state) == json.loads(json.dumps(table.state))
         if step % 7 == 0:
             check_nothing_leaks(store, table, rng)
             refuse_moves_out_of_turn(store, table)
-        people_acting = [s for s in game.to_act(state) if not table.played_by_cpu(s)]
+        people_acting = [s for s in game.rules.to_act(state) if not table.played_by_cpu(s)]
         if not people_acting or rng.randbelow(50) == 0:
             clock.now += 31  # CPUs move, and now and then a turn timer runs out
             fire_due(store)
             continue
         seat = people_acting[rng.randbelow(len(people_acting))]
-        legal = game.legal_actions(state, seat)
+        legal = game.rules.legal_actions(state, seat)
         action = legal[rng.randbelow(len(legal))]
-        token = game.decision(state, seat)
+        token = game.rules.decision(state, seat)
         user = table.seats[seat].user_id
         press = lambda t, u=user, a=action, d=token: play.move(t, u, a, store.rng, d)  # noqa: E731
         store.change(table.id, press)
@@ -155,8 +155,8 @@ def test_a_random_game_through_the_table_store_keeps_the_contract(redis_client, 
     else:
         raise AssertionError("the game did not end")
 
-    final = game.load(table.state)
-    assert sorted(game.ranking(final)) == list(range(len(table.seats)))
+    final = game.rules.load(table.state)
+    assert sorted(game.rules.ranking(final)) == list(range(len(table.seats)))
     counted = [stats.user_stats(redis_client, u, name)["games"] for u in PEOPLE[:people]]
     assert counted == [1] * people
     events = [e for batch in store.log.game_log(table, table.game_no) for e in batch]

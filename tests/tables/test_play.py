@@ -4,11 +4,13 @@ game lists among the seat's legal actions, whatever a game's own parsing would a
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
 from games import registry
 from games.errors import GameError
+from games.game import Game
 from games.rng import DeterministicRng
 from tables import lobby, play
 from tables.model import ChatRef
@@ -16,20 +18,20 @@ from tables.store import TableStore
 from tests.support.toy_game import GAME as TOY
 
 
-class LenientToy(type(TOY)):  # type: ignore[misc]
-    """The toy game with a lenient parser: "bid:01" reads as "bid:1"."""
-
-    name = "lenient_toy"
-    command = "lenienttoy"
-
-    def apply(self, state, seat, action, rng):  # type: ignore[no-untyped-def]
-        verb, _, argument = action.partition(":")
-        if argument.isdigit():
-            action = f"{verb}:{int(argument)}"
-        return super().apply(state, seat, action, rng)
+def lenient_apply(state, seat, action, rng):  # type: ignore[no-untyped-def]
+    """The toy game's moves with a lenient parser: "bid:01" reads as "bid:1"."""
+    verb, _, argument = action.partition(":")
+    if argument.isdigit():
+        action = f"{verb}:{int(argument)}"
+    return TOY.rules.apply(state, seat, action, rng)
 
 
-LENIENT = LenientToy()
+LENIENT = Game(
+    name="lenient_toy",
+    command="lenienttoy",
+    rules=replace(TOY.rules, apply=lenient_apply),
+    presentation=TOY.presentation,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -44,7 +46,7 @@ def test_only_the_canonical_spelling_of_a_legal_action_is_a_move(redis_client):
     table = store.create(ChatRef(-5151), 1, "Ann", game=LENIENT.name).table
     store.change(table.id, lambda t: lobby.join(t, 2, "Ben"))
     table = store.change(table.id, lambda t: lobby.start(t, 1, store.rng)).table
-    assert "bid:1" in LENIENT.legal_actions(LENIENT.load(table.state), 0)
+    assert "bid:1" in LENIENT.rules.legal_actions(LENIENT.rules.load(table.state), 0)
     for spelling in ("bid:01", "bid:001"):
         with pytest.raises(GameError) as refused:
             store.change(table.id, lambda t, a=spelling: play.move(t, 1, a, store.rng))

@@ -94,7 +94,7 @@ def check_doors_closed(store: TableStore, table, user: int, rng: DeterministicRn
     game = get_game(table.game)
     for language in ("en", "ja"):
         said = private_text(table, user, language)  # the look button
-        refusal = game.error_texts.get(access.refusal) or ERROR_TEXTS[access.refusal]
+        refusal = game.presentation.error_texts.get(access.refusal) or ERROR_TEXTS[access.refusal]
         assert said == tr(language, refusal)
     assert private_info(table, user) is None  # the inline hand (its items and its header)
     payload = table_payload(store, table, user, "en")  # the Mini App and its long poll
@@ -113,8 +113,8 @@ def test_a_seat_that_left_or_is_out_gets_nothing_private_from_any_door(redis_cli
     clock = Clock()
     store = TableStore(redis_client, rng=DeterministicRng(f"gate-{name}-{seed}"), clock=clock)
     game = get_game(name)
-    people = min(3, game.max_seats)
-    table = open_game(store, name, people, 1 if game.max_seats > people else 0)
+    people = min(3, game.rules.max_seats)
+    table = open_game(store, name, people, 1 if game.rules.max_seats > people else 0)
     rng = DeterministicRng(f"gate-moves-{name}-{seed}")
     leave_at = 1 + rng.randbelow(20)
     leaver = table.seats[1].user_id
@@ -129,8 +129,8 @@ def test_a_seat_that_left_or_is_out_gets_nothing_private_from_any_door(redis_cli
             if table.status != PLAYING:
                 check_doors_closed(store, table, leaver, rng)
                 break
-        state = game.load(table.state)
-        badges = game.seat_badges(game.public_view(state))
+        state = game.rules.load(table.state)
+        badges = game.presentation.seat_badges(game.rules.public_view(state))
         for seat, person in enumerate(table.seats):
             if person.user_id is not None and badges[seat].out:
                 closed.add(person.user_id)  # eliminated, or timed out of the game
@@ -139,16 +139,16 @@ def test_a_seat_that_left_or_is_out_gets_nothing_private_from_any_door(redis_cli
         for seat in table.autopilot:
             if table.seats[seat].user_id not in closed:
                 assert secrets_access(table, table.seats[seat].user_id).seat == seat
-        people_acting = [s for s in game.to_act(state) if not table.played_by_cpu(s)]
+        people_acting = [s for s in game.rules.to_act(state) if not table.played_by_cpu(s)]
         if not people_acting or rng.randbelow(8) == 0:
             clock.now += 31  # CPUs move, and turn timers run out (two in a row: a CPU stands in)
             fire_due(store)
             continue
         seat = people_acting[rng.randbelow(len(people_acting))]
-        legal = game.legal_actions(state, seat)
+        legal = game.rules.legal_actions(state, seat)
         action = legal[rng.randbelow(len(legal))]
         user = table.seats[seat].user_id
-        token = game.decision(state, seat)
+        token = game.rules.decision(state, seat)
         press = lambda t, u=user, a=action, d=token: play.move(t, u, a, store.rng, d)  # noqa: E731
         store.change(table.id, press)
     else:

@@ -40,9 +40,9 @@ store.settle(table_id)
 
 
 def finishes(table, seat: int, action: str) -> bool:
-    state = GAME.load(table.state)
-    after, _ = GAME.apply(state, seat, action, DeterministicRng("probe"))
-    return GAME.is_over(after)
+    state = GAME.rules.load(table.state)
+    after, _ = GAME.rules.apply(state, seat, action, DeterministicRng("probe"))
+    return GAME.rules.is_over(after)
 
 
 def test_every_seat_is_rated_once_under_lost_replies_and_two_processes(
@@ -59,7 +59,9 @@ def test_every_seat_is_rated_once_under_lost_replies_and_two_processes(
     while table.status == PLAYING:
         seat = table.state["to_act"]
         user = table.seats[seat].user_id
-        action = GAME.cpu_action(GAME.view(GAME.load(table.state), seat), "normal", rng)
+        action = GAME.rules.cpu_action(
+            GAME.rules.view(GAME.rules.load(table.state), seat), "normal", rng
+        )
         decision = play.decision_of(table, seat)
         if finishes(table, seat, action):
             # The last move, made by two processes at once; this one's replies are lost:
@@ -116,7 +118,9 @@ def test_a_finished_game_whose_bookkeeping_reply_is_lost_counts_once(proxy, redi
     rng = DeterministicRng("bookkeeping")
     while table.status == PLAYING:
         seat = table.state["to_act"]
-        action = GAME.cpu_action(GAME.view(GAME.load(table.state), seat), "normal", rng)
+        action = GAME.rules.cpu_action(
+            GAME.rules.view(GAME.rules.load(table.state), seat), "normal", rng
+        )
         if finishes(table, seat, action):
             proxy.lose_next_reply(b"remember(")  # in the bookkeeping's packed write only
         user = table.seats[seat].user_id
@@ -142,7 +146,9 @@ def test_a_process_that_dies_after_the_finishing_commit_loses_nothing(redis_clie
     rng = DeterministicRng("dies")
     while table.status == PLAYING:
         seat = table.state["to_act"]
-        action = GAME.cpu_action(GAME.view(GAME.load(table.state), seat), "normal", rng)
+        action = GAME.rules.cpu_action(
+            GAME.rules.view(GAME.rules.load(table.state), seat), "normal", rng
+        )
         user = table.seats[seat].user_id
         table = store.change(table.id, lambda t, u=user, a=action: play.move(t, u, a, store.rng))
         table = table.table

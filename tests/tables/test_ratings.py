@@ -49,7 +49,9 @@ def play_out(store: TableStore, clock: Clock, table_id: str, seed: str = "moves"
             clock.now += 5
             fire_due(store)
             continue
-        action = GAME.cpu_action(GAME.view(GAME.load(table.state), seat), "normal", rng)
+        action = GAME.rules.cpu_action(
+            GAME.rules.view(GAME.rules.load(table.state), seat), "normal", rng
+        )
         store.change(table_id, lambda t, u=user, a=action: play.move(t, u, a, store.rng))
     raise AssertionError("the game did not end")
 
@@ -62,7 +64,7 @@ def held(redis_client, user: int) -> dict[str, str]:
 def test_the_winner_climbs_and_the_last_falls_each_rated_once(store, redis_client, clock):
     table = play_out(store, clock, seated(store, [ALICE, BOB, CAROL]).id)
     changes = {c.user_id: c for c in ratings.changes(table)}
-    ranking = [table.seats[s].user_id for s in GAME.ranking(GAME.load(table.state))]
+    ranking = [table.seats[s].user_id for s in GAME.rules.ranking(GAME.rules.load(table.state))]
     first, last = changes[ranking[0]], changes[ranking[-1]]
     assert first.before_points == last.before_points == 1500
     assert first.delta > 0 > last.delta

@@ -39,8 +39,8 @@ def play_out(store, clock, table_id):
             clock.now += 5
             fire_due(store)
             continue
-        view = GAME.view(GAME.load(table.state), seat)
-        action = GAME.cpu_action(view, "normal", rng)
+        view = GAME.rules.view(GAME.rules.load(table.state), seat)
+        action = GAME.rules.cpu_action(view, "normal", rng)
         store.change(table_id, lambda t, u=user, a=action: play.move(t, u, a, store.rng))
     raise AssertionError("game did not end")
 
@@ -57,7 +57,7 @@ def test_a_finished_game_counts_once_for_each_person(store, redis_client, clock)
     table = play_out(store, clock, new_game(store, cpu=True).id)
     alice, bob = (stats.user_stats(redis_client, u, "mia") for u in (ALICE, BOB))
     assert alice["games"] == bob["games"] == 1
-    winner = table.seats[GAME.ranking(GAME.load(table.state))[0]]
+    winner = table.seats[GAME.rules.ranking(GAME.rules.load(table.state))[0]]
     assert alice["wins"] + bob["wins"] == (0 if winner.is_cpu else 1)
     lives_lost = alice["lives_lost"] + bob["lives_lost"]
     assert 0 < lives_lost <= 6
@@ -88,4 +88,4 @@ def test_counters_are_kept_per_game_with_the_games_own_labels(store, redis_clien
     play_out(store, clock, new_game(store).id)
     assert set(stats.user_games(redis_client, ALICE)) == {"mia"}
     keys = set(stats.user_stats(redis_client, ALICE, "mia"))
-    assert keys == {"games", "wins"} | {c.key for c in GAME.stats_counters}
+    assert keys == {"games", "wins"} | {c.key for c in GAME.rules.stats_counters}

@@ -44,7 +44,7 @@ def table_at(store: TableStore, refusal: Refusal, game_name: str, chat: int) -> 
 
     def set_position(t: Table) -> list:
         t.settings = refusal.settings
-        t.state = game.dump(refusal.state)
+        t.state = game.rules.dump(refusal.state)
         return []
 
     return store.change(table.id, set_position).table
@@ -57,12 +57,12 @@ def test_every_refusal_is_told_in_the_games_own_words_in_every_language(redis_cl
     for number, (code, refusal) in enumerate(sorted(find_refusals(game).items())):
         table = table_at(store, refusal, name, -310000 - number)
         user = table.seats[refusal.seat].user_id
-        token = game.decision(refusal.state, refusal.seat)
+        token = game.rules.decision(refusal.state, refusal.seat)
         with pytest.raises(GameError) as raised:
             press = lambda t, u=user, a=refusal.action, d=token: play.move(t, u, a, store.rng, d)  # noqa: E731
             store.change(table.id, press)
         assert raised.value.code == code
-        words = game.error_texts.get(code) or ERROR_TEXTS[code]
+        words = game.presentation.error_texts.get(code) or ERROR_TEXTS[code]
         for language in SUPPORTED_LANGUAGES:
             said = tr(language, words)
             assert error_text(code, language, game) == said  # a button's alert

@@ -64,12 +64,12 @@ def someone_else_moves(store: TableStore, table_id: str) -> bool:
     if table.status != PLAYING:
         return False
     game = get_game(table.game)
-    state = game.load(table.state)
+    state = game.rules.load(table.state)
     for user in (BEN, CAT):
         seat = table.seat_of(user)
-        legal = game.legal_actions(state, seat)
+        legal = game.rules.legal_actions(state, seat)
         if legal and seat not in table.left:
-            token = game.decision(state, seat)
+            token = game.rules.decision(state, seat)
             press = lambda t, u=user, a=legal[0], d=token: play.move(t, u, a, store.rng, d)  # noqa: E731
             store.change(table_id, press)
             return True
@@ -82,9 +82,9 @@ def test_after_leaving_neither_the_look_button_nor_inline_mode_shows_the_seat(
 ):
     chat = setup(bot_api)
     store = TableStore(redis.Redis.from_url(redis_server.url))
-    rules = get_game(game)
-    label = tr("en", rules.private_label)
-    table_id = open_and_start(chat, store, rules.command)
+    played = get_game(game)
+    label = tr("en", played.presentation.private_label)
+    table_id = open_and_start(chat, store, played.command)
     before = look(chat, label)
     assert before is None or before != LEFT  # still in: her own secrets, or nothing yet
 

@@ -60,15 +60,15 @@ def test_three_friends_and_a_cpu_play_myllymatti_from_inline_hands(bot, bot_api,
         table = store.load(table_id)
         if table.status != "playing":
             break
-        state = GAME.load(table.state)
-        (seat,) = GAME.to_act(state)
+        state = GAME.rules.load(table.state)
+        (seat,) = GAME.rules.to_act(state)
         user = table.seats[seat].user_id
         if user is None:  # the CPU's turn: wait for it
             bot_api.wait_for(lambda v=table.version: store.load(table_id).version > v)
             continue
-        view = GAME.view(state, seat)
-        action = GAME.cpu_action(view, "normal", rng)
-        token = GAME.decision(state, seat)
+        view = GAME.rules.view(state, seat)
+        action = GAME.rules.cpu_action(view, "normal", rng)
+        token = GAME.rules.decision(state, seat)
         if action.startswith("play:"):
             query = bot_api.inline_query(user, table_id, chat_id=GROUP)
             answer = bot_api.wait_inline_answer(query)

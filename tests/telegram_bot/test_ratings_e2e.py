@@ -35,7 +35,9 @@ def play_a_game(store: TableStore, chat: GroupChat, seed: str) -> None:
     rng = DeterministicRng(seed)
     while table.status != FINISHED:
         seat = table.state["to_act"]
-        action = GAME.cpu_action(GAME.view(GAME.load(table.state), seat), "normal", rng)
+        action = GAME.rules.cpu_action(
+            GAME.rules.view(GAME.rules.load(table.state), seat), "normal", rng
+        )
         user = table.seats[seat].user_id
         table = store.change(table.id, lambda t, u=user, a=action: play.move(t, u, a, store.rng))
         table = table.table

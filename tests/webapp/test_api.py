@@ -295,7 +295,7 @@ def test_no_response_ever_holds_another_seats_dice_over_a_whole_game(http, store
         table = store.load(table.id)
         if table.status != "playing":
             break
-        state = GAME.load(table.state)
+        state = GAME.rules.load(table.state)
         owner = state.dice_owner
         for user in (1, 2, 3, 4):
             text = http.get(f"/api/tables/{table.id}", headers=auth(user)).text
@@ -304,7 +304,7 @@ def test_no_response_ever_holds_another_seats_dice_over_a_whole_game(http, store
             mine = owner is not None and table.seats[owner].user_id == user
             assert (body["private"] is not None) == mine
         seat = state.to_act
-        action = GAME.cpu_action(GAME.view(state, seat), "normal", rng)
+        action = GAME.rules.cpu_action(GAME.rules.view(state, seat), "normal", rng)
         user = table.seats[seat].user_id
         move = {"action": action, "decision": table.state["step"]}
         assert http.post(f"/api/tables/{table.id}/moves", json=move, headers=auth(user)).is_success

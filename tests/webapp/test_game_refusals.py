@@ -43,7 +43,7 @@ def table_at(store: TableStore, refusal: Refusal, game_name: str, chat: int) -> 
 
     def set_position(t: Table) -> list:
         t.settings = refusal.settings
-        t.state = game.dump(refusal.state)
+        t.state = game.rules.dump(refusal.state)
         return []
 
     return store.change(table.id, set_position).table
@@ -63,8 +63,11 @@ def test_every_refusal_is_a_4xx_with_the_games_own_words_in_every_language(http,
     for number, (code, refusal) in enumerate(sorted(refusals.items())):
         table = table_at(store, refusal, name, -300000 - number)
         user = table.seats[refusal.seat].user_id
-        body = {"action": refusal.action, "decision": game.decision(refusal.state, refusal.seat)}
-        words = game.error_texts.get(code) or ERROR_TEXTS[code]
+        body = {
+            "action": refusal.action,
+            "decision": game.rules.decision(refusal.state, refusal.seat),
+        }
+        words = game.presentation.error_texts.get(code) or ERROR_TEXTS[code]
         expected = 422 if code in own else STATUS_BY_CODE[code]
         for language in SUPPORTED_LANGUAGES:
             response = http.post(
@@ -83,7 +86,9 @@ def test_a_bid_spelled_with_a_leading_zero_is_refused_not_read_as_the_bid(http, 
     table = store.change(table.id, lambda t: lobby.start(t, 1, store.rng)).table
     body = {
         "action": "bid:01",
-        "decision": get_game("mino_dice").decision(get_game("mino_dice").load(table.state), 0),
+        "decision": get_game("mino_dice").rules.decision(
+            get_game("mino_dice").rules.load(table.state), 0
+        ),
     }
     refused = http.post(f"/api/tables/{table.id}/moves", json=body, headers=signed_in(1, "en"))
     assert refused.status_code == 422 and refused.json()["error"]["code"] == "bid_out_of_range"

@@ -27,20 +27,30 @@ def test_presets_and_how_to_play_in_the_setup_form(browser, local_web):
     game = get_game("mino_dice")
     page.select_option("#game", index=list(GAMES).index("mino_dice"))
     described = "#fields .preset-description"
-    assert page.inner_text(described) == tr("de", game.preset_descriptions["standard"])
+    assert page.inner_text(described) == tr("de", game.presentation.preset_descriptions["standard"])
     page.select_option("#preset", index=1)
-    assert page.inner_text(described) == tr("de", game.preset_descriptions["quick"])
+    assert page.inner_text(described) == tr("de", game.presentation.preset_descriptions["quick"])
     page.click("#setup-rules summary")
     page.wait_for_selector("#setup-rules .rules-lines p")
     lines = page.eval_on_selector_all(
         "#setup-rules .rules-lines p", "ps => ps.map(p => p.textContent)"
     )
-    expected = [render(line, "de") for line in game.describe_rules(game.presets["quick"])]
+    expected = [
+        render(line, "de")
+        for line in game.presentation.describe_rules(
+            game.rules.normalize_settings(game.rules.presets["quick"])
+        )
+    ]
     assert lines == expected
     preset = tr("de", "Rules: {preset}", preset=tr("de", "quick"))
     assert page.inner_text("#setup-rules .preset") == preset
     page.select_option("#preset", index=2)  # while open, it follows the preset chosen
-    variant = [render(line, "de") for line in game.describe_rules(game.presets["variant"])]
+    variant = [
+        render(line, "de")
+        for line in game.presentation.describe_rules(
+            game.rules.normalize_settings(game.rules.presets["variant"])
+        )
+    ]
     for _ in range(400):
         shown = page.eval_on_selector_all(
             "#setup-rules .rules-lines p", "ps => ps.map(p => p.textContent)"
@@ -63,11 +73,15 @@ def test_how_to_play_at_the_table(browser, local_web, local_store, clock):
     page.wait_for_selector("#rules-body .rules-lines p")
     game = get_game("myllymatti")
     count = page.eval_on_selector_all("#rules-body .rules-lines p", "ps => ps.length")
-    assert count == len(game.describe_rules(script.table.settings))
-    assert page.inner_text("#rules-body .description") == tr(
-        "nl", game.preset_descriptions["standard"]
+    assert count == len(
+        game.presentation.describe_rules(game.rules.normalize_settings(script.table.settings))
     )
-    assert page.eval_on_selector_all("#rules-body dt", "d => d.length") == len(game.settings_specs)
+    assert page.inner_text("#rules-body .description") == tr(
+        "nl", game.presentation.preset_descriptions["standard"]
+    )
+    assert page.eval_on_selector_all("#rules-body dt", "d => d.length") == len(
+        game.rules.settings_specs
+    )
 
 
 def test_the_tutorial_in_the_page(browser, local_web, local_store, clock):

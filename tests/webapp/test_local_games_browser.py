@@ -81,7 +81,7 @@ def play_with_keys(page, store, clock, choose, check=None) -> Counter:
             return pressed
         people = {seat for seat, sitter in enumerate(table.seats) if not sitter.is_cpu}
         game = get_game(table.game)
-        if people & set(game.to_act(game.load(table.state))):
+        if people & set(game.rules.to_act(game.rules.load(table.state))):
             drawn(page, table.version)
             if check:
                 check(page)

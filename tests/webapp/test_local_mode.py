@@ -26,7 +26,7 @@ from webapp.local import (
 )
 
 MAX_STEPS = 3000
-PRESETS = get_game("mia").presets
+PRESETS = get_game("mia").rules.presets
 
 
 def sign_in(http, name: str) -> dict[str, str]:
@@ -195,7 +195,7 @@ def test_config_offers_the_games_choices_in_the_browsers_language(local_http):
     assert mia["presets"][1]["settings"] == PRESETS["classic"]
     assert mia["presets"][1]["description"]  # what the preset means
     assert [spec["key"] for spec in mia["settings"]] == [
-        spec.key for spec in get_game("mia").settings_specs
+        spec.key for spec in get_game("mia").rules.settings_specs
     ]  # every setting of the game
     assert [c["value"] for c in mia["settings"][0]["choices"]] == [2, 3, 5, 6]
     assert [level["value"] for level in body["cpu_levels"]] == ["easy", "normal", "hard"]

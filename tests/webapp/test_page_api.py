@@ -78,8 +78,8 @@ def test_how_to_play_at_a_table_names_its_preset_and_settings(http, store, clock
     rules = http.get(f"/api/tables/{script.table_id}/rules", headers=auth(3)).json()
     game = get_game("myllymatti")
     assert rules["preset"] == "harsh"
-    assert rules["description"] == game.preset_descriptions["harsh"]
-    assert [s["label"] for s in rules["settings"]] == [s.label for s in game.settings_specs]
+    assert rules["description"] == game.presentation.preset_descriptions["harsh"]
+    assert [s["label"] for s in rules["settings"]] == [s.label for s in game.rules.settings_specs]
     assert rules["lines"] and all(isinstance(line, str) for line in rules["lines"])
 
 
@@ -96,10 +96,10 @@ def test_how_to_play_is_in_the_readers_language(http, store, clock):
 
 def test_local_rules_for_each_preset(local_http):
     for name, game in GAMES.items():
-        for preset in game.presets:
+        for preset in game.rules.presets:
             body = local_http.get("/local/rules", params={"game": name, "preset": preset}).json()
             assert body["lines"] and body["preset"]
-            assert body["description"] == game.preset_descriptions.get(preset, "")
+            assert body["description"] == game.presentation.preset_descriptions.get(preset, "")
     assert local_http.get("/local/rules", params={"game": "chess"}).status_code == 400
     assert local_http.get("/local/rules", params={"preset": "nope"}).status_code == 400
 
@@ -128,7 +128,7 @@ def test_leaving_a_running_game_and_a_rematch_from_the_page(http, store, clock):
 def test_renderer_words_reach_the_page_in_every_language():
     english = page_strings("en")
     for name, game in GAMES.items():
-        for key in game.web_strings:
+        for key in game.presentation.web_strings:
             assert f"{name}.{key}" in english
     assert english["mia.you_lose"] == "💔 You lose a life!"
     assert english["mia.you_lose.n"] == "💔 You lose {n} lives!"

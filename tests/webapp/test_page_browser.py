@@ -160,7 +160,7 @@ def test_a_win_is_celebrated_and_the_footer_counts_it(browser, served, reduced):
         while script.step(like_a_cpu("hard")):
             pass
         drawn(page, script.table.version)
-        won = script.game.ranking(script.state())[0] == script.seat_of()
+        won = script.game.rules.ranking(script.state())[0] == script.seat_of()
         if won:
             confetti = page.query_selector(".confetti") is not None
             assert page.inner_text("#moment .banner") == "You win! 🎉"

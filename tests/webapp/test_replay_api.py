@@ -59,7 +59,7 @@ def test_a_running_game_replays_only_what_was_public(store, http, game):
     assert not replay["finished"] and not replay["hidden"]
     assert all(set(step) >= {"public", "story"} for step in replay["steps"])
     assert not any({"hidden", "sealed", "decisions"} & set(step) for step in replay["steps"])
-    rules = GAMES[game]
+    rules = GAMES[game].rules
     hidden = rules.sealed_proofs(rules.load(table.state))
     assert hidden  # something is committed and still secret...
     for text, _digest in hidden:  # ...and nothing of it leaves: not even its salt

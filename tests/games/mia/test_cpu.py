@@ -39,15 +39,15 @@ def positions(settings_: dict, seats: int, seed: int, steps: int = 80):
     rng = DeterministicRng(seed)
     state, _ = new_game(settings_, seats, rng)
     for _ in range(steps):
-        if GAME.is_over(state):
+        if GAME.rules.is_over(state):
             return
         yield state
-        seat = GAME.to_act(state)[0]
-        legal = GAME.legal_actions(state, seat)
+        seat = GAME.rules.to_act(state)[0]
+        legal = GAME.rules.legal_actions(state, seat)
         if rng.randbelow(2):
             action = legal[rng.randbelow(len(legal))]
         else:
-            action = choose(GAME.view(state, seat), LEVELS[rng.randbelow(3)], rng)
+            action = choose(GAME.rules.view(state, seat), LEVELS[rng.randbelow(3)], rng)
         state, _ = apply(state, seat, action, rng)
 
 
@@ -69,11 +69,11 @@ def play_heads_up(first: str, second: str, games: int, seed: str) -> float:
     for index in range(games):
         levels = (first, second) if index % 2 == 0 else (second, first)
         state, _ = new_game({}, 2, rng)
-        while not GAME.is_over(state):
-            seat = GAME.to_act(state)[0]
-            action = choose(GAME.view(state, seat), levels[seat], rng)
+        while not GAME.rules.is_over(state):
+            seat = GAME.rules.to_act(state)[0]
+            action = choose(GAME.rules.view(state, seat), levels[seat], rng)
             state, _ = apply(state, seat, action, rng)
-        wins += levels[GAME.ranking(state)[0]] == first
+        wins += levels[GAME.rules.ranking(state)[0]] == first
     return wins / games
 
 
@@ -84,8 +84,8 @@ def play_heads_up(first: str, second: str, games: int, seed: str) -> float:
 @given(settings_=SETTINGS, seats=st.integers(2, 6), seed=st.integers(0, 2**32))
 def test_every_level_returns_a_legal_action_from_random_positions(settings_, seats, seed):
     for state in positions(settings_, seats, seed):
-        seat = GAME.to_act(state)[0]
-        view = GAME.view(state, seat)
+        seat = GAME.rules.to_act(state)[0]
+        view = GAME.rules.view(state, seat)
         for level in LEVELS:
             assert choose(view, level, DeterministicRng(seed)) in view["legal_actions"]
 
@@ -98,21 +98,21 @@ def test_cpu_only_games_end_under_every_settings_combination(settings_, seats):
         state, _ = new_game(settings_, seats, rng)
         levels = [LEVELS[(seat + seed) % 3] for seat in range(seats)]
         for _ in range(5000):
-            if GAME.is_over(state):
+            if GAME.rules.is_over(state):
                 break
-            seat = GAME.to_act(state)[0]
-            view = GAME.view(state, seat)
+            seat = GAME.rules.to_act(state)[0]
+            view = GAME.rules.view(state, seat)
             action = choose(view, levels[seat], rng)
             assert action in view["legal_actions"]
             state, _ = apply(state, seat, action, rng)
-        assert GAME.is_over(state)
+        assert GAME.rules.is_over(state)
 
 
 @settings(max_examples=60, deadline=None)
 @given(settings_=SETTINGS, seats=st.integers(2, 5), seed=st.integers(0, 2**32))
 def test_decisions_are_deterministic_for_the_same_seed(settings_, seats, seed):
     for state in positions(settings_, seats, seed, steps=40):
-        view = GAME.view(state, GAME.to_act(state)[0])
+        view = GAME.rules.view(state, GAME.rules.to_act(state)[0])
         for level in LEVELS:
             first = choose(view, level, DeterministicRng(seed))
             assert choose(view, level, DeterministicRng(seed)) == first
@@ -122,7 +122,7 @@ def test_decisions_are_deterministic_for_the_same_seed(settings_, seats, seed):
 @given(settings_=SETTINGS, seats=st.integers(2, 5), seed=st.integers(0, 2**32))
 def test_a_decision_leaves_the_view_unchanged(settings_, seats, seed):
     for state in positions(settings_, seats, seed, steps=40):
-        view = GAME.view(state, GAME.to_act(state)[0])
+        view = GAME.rules.view(state, GAME.rules.to_act(state)[0])
         before = copy.deepcopy(view)
         for level in LEVELS:
             choose(view, level, DeterministicRng(seed))
@@ -131,8 +131,8 @@ def test_a_decision_leaves_the_view_unchanged(settings_, seats, seed):
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_receiver_decides_the_same_whatever_dice_lie_under_the_cup(level):
-    honest = GAME.view(opening("54", roll="54"), 1)
-    bluff = GAME.view(opening("54", roll="31"), 1)
+    honest = GAME.rules.view(opening("54", roll="54"), 1)
+    bluff = GAME.rules.view(opening("54", roll="31"), 1)
     assert honest["dice"] is None and bluff["dice"] is None
     # The views differ only in the commitment (a hash); the CPU never reads it.
     honest.pop("commitment"), bluff.pop("commitment")
@@ -146,9 +146,9 @@ def test_a_receiver_decides_the_same_whatever_dice_lie_under_the_cup(level):
 def test_an_unknown_level_or_a_seat_without_a_move_is_refused():
     state = opening("54")
     with pytest.raises(ValueError):
-        choose(GAME.view(state, 1), "expert", DeterministicRng(1))
+        choose(GAME.rules.view(state, 1), "expert", DeterministicRng(1))
     with pytest.raises(ValueError):
-        choose(GAME.view(state, 0), "hard", DeterministicRng(1))
+        choose(GAME.rules.view(state, 0), "hard", DeterministicRng(1))
 
 
 # --- the equilibrium behind hard ----------------------------------------------------------
@@ -157,7 +157,7 @@ def test_an_unknown_level_or_a_seat_without_a_move_is_refused():
 def test_having_to_beat_54_or_higher_costs_exactly_the_chance_of_rolling_no_higher():
     # Above 54 a good receiver challenges everything: the claimant loses when it rolled no
     # higher, so its expected net lives are P(lose) - P(win) = 2 * P(roll <= k) - 1.
-    model = table_model(settings_key(GAME.presets["standard"]))
+    model = table_model(settings_key(GAME.rules.presets["standard"]))
     order = claim_order("66-high")
     for k in range(rank("54", "66-high"), rank("66", "66-high") + 1):
         at_most = sum(probability(name) for name in order[: k + 1])
@@ -167,13 +167,13 @@ def test_having_to_beat_54_or_higher_costs_exactly_the_chance_of_rolling_no_high
 def test_the_starter_of_a_heads_up_round_has_the_edge():
     # Played well, the starter loses about 35% of heads-up rounds (net -0.296 lives; a
     # linear program over the same stage games gives the same value).
-    model = table_model(settings_key(GAME.presets["standard"]))
+    model = table_model(settings_key(GAME.rules.presets["standard"]))
     assert model.values[0] == pytest.approx(-0.2959, abs=5e-4)
 
 
 def test_the_model_ranks_claims_by_position_whatever_the_doubles_order():
-    high66 = table_model(settings_key(GAME.presets["standard"]))
-    high11 = table_model(settings_key({**GAME.presets["standard"], "doubles": "11-high"}))
+    high66 = table_model(settings_key(GAME.rules.presets["standard"]))
+    high11 = table_model(settings_key({**GAME.rules.presets["standard"], "doubles": "11-high"}))
     assert high66.values == pytest.approx(high11.values)
 
 
@@ -182,17 +182,17 @@ def test_the_model_ranks_claims_by_position_whatever_the_doubles_order():
 
 @pytest.mark.parametrize("fold_on_mia", [False, True])
 def test_hard_challenges_mia_when_folding_is_off_or_costs_as_much(fold_on_mia):
-    view = GAME.view(opening("21", fold_on_mia=fold_on_mia, mia_penalty=1), 1)
+    view = GAME.rules.view(opening("21", fold_on_mia=fold_on_mia, mia_penalty=1), 1)
     assert responses(view) == {CHALLENGE: 200}
 
 
 def test_hard_folds_against_mia_only_when_the_claim_is_likely_true():
     table = {"fold_on_mia": True, "mia_penalty": 2}
-    opened = GAME.view(opening("21", **table), 1)  # an opening Mia is usually the truth
+    opened = GAME.rules.view(opening("21", **table), 1)  # an opening Mia is usually the truth
     state = opening("66", **table)  # after 66 only Mia is left: usually a bluff
     state, _ = apply(state, 1, ACCEPT, ScriptedRng(None, ["31"]))
     state, _ = apply(state, 1, claim_action("21"), ScriptedRng(None))
-    forced = GAME.view(state, 0)
+    forced = GAME.rules.view(state, 0)
     key = settings_key(opened["settings"])
     assert chance_true(key, -1, rank("21", "66-high")) > 0.6
     assert chance_true(key, rank("66", "66-high"), rank("21", "66-high")) < 0.1
@@ -203,27 +203,27 @@ def test_hard_folds_against_mia_only_when_the_claim_is_likely_true():
 @pytest.mark.parametrize("roll", ["53", "54", "61", "63", "65", "11", "44", "66", "21"])
 def test_hard_tells_the_truth_with_a_high_roll_at_round_start(roll):
     state, _ = new_game({}, 2, ScriptedRng(0, [roll]), "g")
-    said = responses(GAME.view(state, 0))
+    said = responses(GAME.rules.view(state, 0))
     assert said[claim_action(roll)] >= 180
 
 
 def test_hard_mixes_its_bluffs_when_its_roll_is_too_low():
     state = opening("61")
     state, _ = apply(state, 1, ACCEPT, ScriptedRng(None, ["42"]))
-    said = responses(GAME.view(state, 1))
+    said = responses(GAME.rules.view(state, 1))
     assert all(rank(action[-2:], "66-high") > rank("61", "66-high") for action in said)
     assert len([action for action, count in said.items() if count >= 10]) >= 2
 
 
 def test_hard_bluffs_upward_from_a_weak_opening_roll_but_not_always_the_same_claim():
     state, _ = new_game({}, 2, ScriptedRng(0, ["32"]), "g")
-    said = responses(GAME.view(state, 0))
+    said = responses(GAME.rules.view(state, 0))
     assert claim_action("32") not in said
     assert len([action for action, count in said.items() if count >= 10]) >= 2
 
 
 def test_hard_accepts_an_ordinary_opening_claim():
-    view = GAME.view(opening("43"), 1)
+    view = GAME.rules.view(opening("43"), 1)
     assert responses(view) == {ACCEPT: 200}
 
 
@@ -232,13 +232,13 @@ def test_hard_challenges_the_lowest_claim_over_a_high_one_more_often_than_a_high
         state = opening("54", roll="54")
         state, _ = apply(state, 1, ACCEPT, ScriptedRng(None, ["31"]))
         state, _ = apply(state, 1, claim_action(claim), ScriptedRng(None))
-        return responses(GAME.view(state, 0))[CHALLENGE]
+        return responses(GAME.rules.view(state, 0))[CHALLENGE]
 
     assert challenged("61") > challenged("63")
 
 
 def test_hard_passes_a_likely_true_opening_claim_when_passing_is_allowed():
-    view = GAME.view(opening("61", seats=3, pass_on=True), 1)
+    view = GAME.rules.view(opening("61", seats=3, pass_on=True), 1)
     assert PASS in view["legal_actions"]
     assert responses(view) == {PASS: 200}
 

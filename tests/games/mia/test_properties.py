@@ -25,29 +25,29 @@ def random_game(settings_: dict, seats: int, seed: int, cpu_share: float):
     passes) with CPU decisions (which reach long rounds), plus the odd timeout and resign.
     """
     rng = DeterministicRng(seed)
-    state, events = GAME.new_game(settings_, seats, rng, f"g{seed}")
+    state, events = GAME.rules.new_game(settings_, seats, rng, f"g{seed}")
     yield None, None, "start", state, events
     for _ in range(MAX_STEPS):
-        if GAME.is_over(state):
+        if GAME.rules.is_over(state):
             return
-        seat = GAME.to_act(state)[0]
+        seat = GAME.rules.to_act(state)[0]
         roll = rng.randbelow(1000)
         if roll < 8:
-            new_state, events = GAME.timeout(state, seat, rng)
+            new_state, events = GAME.rules.timeout(state, seat, rng)
             action = "timeout"
         elif roll < 11:
-            seat = GAME.ranking(state)[rng.randbelow(len(state.live_seats()))]
-            new_state, events = GAME.resign(state, seat, rng)
+            seat = GAME.rules.ranking(state)[rng.randbelow(len(state.live_seats()))]
+            new_state, events = GAME.rules.resign(state, seat, rng)
             action = "resign"
         else:
-            legal = GAME.legal_actions(state, seat)
+            legal = GAME.rules.legal_actions(state, seat)
             if rng.randbelow(100) < cpu_share:
                 level = ("easy", "normal", "hard")[rng.randbelow(3)]
-                action = GAME.cpu_action(GAME.view(state, seat), level, rng)
+                action = GAME.rules.cpu_action(GAME.rules.view(state, seat), level, rng)
                 assert action in legal
             else:
                 action = legal[rng.randbelow(len(legal))]
-            new_state, events = GAME.apply(state, seat, action, rng)
+            new_state, events = GAME.rules.apply(state, seat, action, rng)
         yield state, seat, action, new_state, events
         state = new_state
     raise AssertionError("the game did not end")
@@ -67,9 +67,9 @@ def test_every_game_ends_with_exactly_one_winner(settings_, seats, seed, cpu_sha
     final = None
     for *_, state, _events in random_game(settings_, seats, seed, cpu_share):
         final = state
-    assert GAME.is_over(final)
+    assert GAME.rules.is_over(final)
     assert len(final.live_seats()) == 1
-    ranking = GAME.ranking(final)
+    ranking = GAME.rules.ranking(final)
     assert sorted(ranking) == list(range(seats))
     assert ranking[0] == final.live_seats()[0]
     assert len(final.out_order) == seats - 1
@@ -103,11 +103,11 @@ def test_claims_strictly_rise_within_a_round(settings_, seats, seed, cpu_share):
 @GAMES
 def test_no_view_or_event_holds_another_seats_unrevealed_dice(settings_, seats, seed, cpu_share):
     for _b, _seat, action, state, events in random_game(settings_, seats, seed, cpu_share):
-        public = json.dumps(GAME.public_view(state))
+        public = json.dumps(GAME.rules.public_view(state))
         if state.salt:
             assert state.salt not in public
         for seat in range(seats):
-            view = GAME.view(state, seat)
+            view = GAME.rules.view(state, seat)
             if seat != state.dice_owner:
                 assert view["dice"] is None
                 if state.salt:
@@ -123,7 +123,7 @@ def test_no_view_or_event_holds_another_seats_unrevealed_dice(settings_, seats, 
 @GAMES
 def test_state_round_trips_through_json_at_every_step(settings_, seats, seed, cpu_share):
     for *_, state, events in random_game(settings_, seats, seed, cpu_share):
-        assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+        assert GAME.rules.load(json.loads(json.dumps(GAME.rules.dump(state)))) == state
         json.dumps(events)
 
 
@@ -131,6 +131,6 @@ def test_state_round_trips_through_json_at_every_step(settings_, seats, seed, cp
 @GAMES
 def test_only_the_seat_to_act_has_legal_actions(settings_, seats, seed, cpu_share):
     for *_, state, _events in random_game(settings_, seats, seed, cpu_share):
-        acting = GAME.to_act(state)
+        acting = GAME.rules.to_act(state)
         for seat in range(seats):
-            assert bool(GAME.legal_actions(state, seat)) == (seat in acting)
+            assert bool(GAME.rules.legal_actions(state, seat)) == (seat in acting)

@@ -42,7 +42,7 @@ def test_every_seat_starts_with_the_same_lives_default_three():
 
 
 def test_classic_preset_gives_six_lives():
-    state, _ = start(seats=2, **GAME.presets["classic"])
+    state, _ = start(seats=2, **GAME.rules.presets["classic"])
     assert state.lives == [6, 6]
 
 
@@ -84,7 +84,7 @@ def test_last_seat_with_lives_wins_and_the_first_out_is_last():
     state, _ = play(state, rng, 1, "claim:65")
     state, events = play(state, rng, 2, CHALLENGE)  # dice 31: seat 1 out
     assert state.phase == PHASE_OVER
-    assert GAME.ranking(state) == [2, 1, 0]
+    assert GAME.rules.ranking(state) == [2, 1, 0]
     assert event(events, "game_over")["ranking"] == [2, 1, 0]
     with pytest.raises(GameOver):
         play(state, rng, 2, "claim:31")
@@ -100,17 +100,17 @@ def test_in_a_new_round_there_is_no_minimum_claim():
 
 def test_only_the_roller_sees_the_dice():
     state, _ = start(rolls=("53",))
-    assert GAME.view(state, 0)["dice"] == [5, 3]
-    assert GAME.view(state, 1)["dice"] is None
-    assert "salt" not in json.dumps(GAME.public_view(state))
+    assert GAME.rules.view(state, 0)["dice"] == [5, 3]
+    assert GAME.rules.view(state, 1)["dice"] is None
+    assert "salt" not in json.dumps(GAME.rules.public_view(state))
 
 
 def test_the_receiver_sees_only_the_claim_never_the_dice():
     state, rng = start(rolls=("53",))
     state, _ = play(state, rng, 0, "claim:54")
-    view = GAME.view(state, 1)
+    view = GAME.rules.view(state, 1)
     assert view["claim"] == "54" and view["dice"] is None
-    assert GAME.view(state, 0)["dice"] == [5, 3]  # the claimant still knows what it rolled
+    assert GAME.rules.view(state, 0)["dice"] == [5, 3]  # the claimant still knows what it rolled
 
 
 def test_a_bluff_may_claim_more_than_the_roll():
@@ -167,7 +167,7 @@ def test_accepting_discards_the_old_dice_and_rolls_new_ones():
     state, events = play(state, rng, 1, ACCEPT)
     assert state.phase == PHASE_CLAIM and state.to_act == 1
     assert state.dice == [5, 4]
-    assert GAME.view(state, 0)["dice"] is None  # seat 0's pair is gone
+    assert GAME.rules.view(state, 0)["dice"] is None  # seat 0's pair is gone
     assert "dice" not in event(events, "rolled")
 
 
@@ -286,14 +286,14 @@ def test_fold_is_only_offered_against_mia():
 
 
 def test_classic_true_mia_costs_the_looker_two_lives():
-    state, rng = start(rolls=("21",), **GAME.presets["classic"])
+    state, rng = start(rolls=("21",), **GAME.rules.presets["classic"])
     state, _ = play(state, rng, 0, "claim:21")
     state, _ = play(state, rng, 1, CHALLENGE)
     assert state.lives == [6, 4, 6]
 
 
 def test_classic_false_mia_costs_the_claimant_one_life_as_usual():
-    state, rng = start(rolls=("65",), **GAME.presets["classic"])
+    state, rng = start(rolls=("65",), **GAME.rules.presets["classic"])
     state, _ = play(state, rng, 0, "claim:21")
     state, _ = play(state, rng, 1, CHALLENGE)
     assert state.lives == [5, 6, 6]
@@ -360,7 +360,7 @@ def test_classic_rule_a_held_claim_lets_the_seat_after_the_challenger_start():
 
 
 def test_a_fold_counts_as_a_challenge_the_folder_lost():
-    state, rng = start(seats=3, rolls=("43",), **GAME.presets["classic"])
+    state, rng = start(seats=3, rolls=("43",), **GAME.rules.presets["classic"])
     state, _ = play(state, rng, 0, "claim:21")
     state, _ = play(state, rng, 1, FOLD)
     assert state.to_act == 2  # classic: claim held, so the seat after the folder starts
@@ -433,21 +433,21 @@ def test_no_pass_when_the_cup_would_return_to_the_claimant():
 
 
 def test_presets_match_the_rules_table():
-    assert GAME.presets["standard"] == {
+    assert GAME.rules.presets["standard"] == {
         "lives": 3, "doubles": "66-high", "fold_on_mia": False, "mia_penalty": 1,
         "false_mia_penalty": 1, "next_starter": "loser", "pass_on": False,
     }  # fmt: skip
-    assert GAME.presets["classic"] == {
+    assert GAME.rules.presets["classic"] == {
         "lives": 6, "doubles": "11-high", "fold_on_mia": True, "mia_penalty": 2,
         "false_mia_penalty": 1, "next_starter": "classic", "pass_on": False,
     }  # fmt: skip
 
 
 def test_a_table_may_change_any_single_setting_of_a_preset():
-    settings = GAME.normalize_settings({**GAME.presets["classic"], "lives": 3})
-    assert GAME.preset_of(settings) is None
-    assert GAME.preset_of(GAME.presets["classic"]) == "classic"
-    assert GAME.preset_of({}) == "standard"
+    settings = GAME.rules.normalize_settings({**GAME.rules.presets["classic"], "lives": 3})
+    assert GAME.rules.preset_of(settings) is None
+    assert GAME.rules.preset_of(GAME.rules.presets["classic"]) == "classic"
+    assert GAME.rules.preset_of({}) == "standard"
 
 
 @pytest.mark.parametrize(
@@ -456,7 +456,7 @@ def test_a_table_may_change_any_single_setting_of_a_preset():
 )  # fmt: skip
 def test_bad_settings_are_refused(bad):
     with pytest.raises(InvalidSettings):
-        GAME.normalize_settings(bad)
+        GAME.rules.normalize_settings(bad)
 
 
 def test_11_high_doubles_change_what_beats_what():
@@ -486,7 +486,7 @@ def test_a_resigning_claimant_voids_the_round():
 def test_when_all_but_one_resign_the_last_one_wins():
     state, rng = start(seats=2)
     state, _ = resign(state, 0, rng)
-    assert state.phase == PHASE_OVER and GAME.ranking(state) == [1, 0]
+    assert state.phase == PHASE_OVER and GAME.rules.ranking(state) == [1, 0]
 
 
 # --- provably fair dice ------------------------------------------------------------------
@@ -507,14 +507,14 @@ def test_each_roll_publishes_a_commitment_that_the_reveal_verifies():
 def test_state_survives_a_json_round_trip():
     state, rng = start(rolls=("64",))
     state, _ = play(state, rng, 0, "claim:64")
-    assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+    assert GAME.rules.load(json.loads(json.dumps(GAME.rules.dump(state)))) == state
 
 
 # --- statistics --------------------------------------------------------------------------
 
 
 def stats(state, seat):
-    return GAME.final_stats(state)[seat]
+    return GAME.rules.final_stats(state)[seat]
 
 
 def test_an_accepted_bluff_counts_as_a_bluff_that_got_through():
@@ -536,7 +536,7 @@ def test_a_caught_bluff_and_a_wrong_challenge_are_counted():
     starter = state.to_act
     state, _ = play(state, rng, starter, "claim:44")
     state, _ = play(state, rng, state.to_act, CHALLENGE)
-    assert sum(s["wrong_challenges"] for s in GAME.final_stats(state)) == 1
+    assert sum(s["wrong_challenges"] for s in GAME.rules.final_stats(state)) == 1
 
 
 def test_a_folded_mia_bluff_got_through():
@@ -551,6 +551,6 @@ def test_the_tally_is_never_in_a_view():
     state, _ = play(state, rng, 0, "claim:54")
     state, _ = play(state, rng, 1, ACCEPT)
     for seat in range(3):
-        assert "tally" not in GAME.view(state, seat) and "bluffs" not in json.dumps(
-            GAME.view(state, seat)
+        assert "tally" not in GAME.rules.view(state, seat) and "bluffs" not in json.dumps(
+            GAME.rules.view(state, seat)
         )

@@ -21,18 +21,18 @@ from tests.games.mino_dice.scripted import bid_all, play_to_hand, roll, start
 def positions(seats: int, seed: int, steps: int = 120):
     """Positions of a game of CPU and random moves, with the seat to act."""
     rng = DeterministicRng(seed)
-    state, _ = GAME.new_game({}, seats, rng)
+    state, _ = GAME.rules.new_game({}, seats, rng)
     for _ in range(steps):
-        if GAME.is_over(state):
+        if GAME.rules.is_over(state):
             return
-        seat = GAME.to_act(state)[0]
+        seat = GAME.rules.to_act(state)[0]
         yield state, seat
-        legal = GAME.legal_actions(state, seat)
+        legal = GAME.rules.legal_actions(state, seat)
         if rng.randbelow(2):
             action = legal[rng.randbelow(len(legal))]
         else:
-            action = choose(GAME.view(state, seat), LEVELS[rng.randbelow(3)], rng)
-        state, _ = GAME.apply(state, seat, action, rng)
+            action = choose(GAME.rules.view(state, seat), LEVELS[rng.randbelow(3)], rng)
+        state, _ = GAME.rules.apply(state, seat, action, rng)
 
 
 @settings(max_examples=25, deadline=None)
@@ -40,18 +40,18 @@ def positions(seats: int, seed: int, steps: int = 120):
 def test_every_level_chooses_a_legal_action_from_its_view_alone(seats, seed):
     rng = DeterministicRng(seed)
     for state, seat in positions(seats, seed):
-        view = GAME.view(state, seat)
+        view = GAME.rules.view(state, seat)
         for level in LEVELS:
             assert choose(view, level, rng) in view["legal_actions"]
         # Others' dice and every unrolled face changed: normal and hard choose the same.
         twin = perturb(state, (seat + 1) % seats, rng)
         for level in ("normal", "hard"):
-            assert choose(GAME.view(twin, seat), level, rng) == choose(view, level, rng)
+            assert choose(GAME.rules.view(twin, seat), level, rng) == choose(view, level, rng)
 
 
 def test_normal_and_hard_are_repeatable_without_randomness():
     for state, seat in positions(4, 7):
-        view = GAME.view(state, seat)
+        view = GAME.rules.view(state, seat)
         assert choose(view, "hard", DeterministicRng(1)) == choose(
             view, "hard", DeterministicRng(2)
         )
@@ -60,17 +60,17 @@ def test_normal_and_hard_are_repeatable_without_randomness():
 def test_a_level_must_be_known_and_a_seat_must_have_something_to_do():
     state, _ = start([["red"], ["blue"]])
     with pytest.raises(ValueError):
-        choose(GAME.view(state, 0), "genius", DeterministicRng(1))
+        choose(GAME.rules.view(state, 0), "genius", DeterministicRng(1))
     state, rng = start([["red"], ["blue"]])
-    state, _ = GAME.apply(state, 0, "bid:0", rng)
+    state, _ = GAME.rules.apply(state, 0, "bid:0", rng)
     with pytest.raises(ValueError):
-        choose(GAME.view(state, 0), "hard", rng)
+        choose(GAME.rules.view(state, 0), "hard", rng)
 
 
 def test_the_chance_model_ranks_the_kinds_as_the_faces_do():
     counts = unseen_counts([], [])
     dist = face_distribution(counts, "house")
-    settings_ = GAME.normalize_settings({})
+    settings_ = GAME.rules.normalize_settings({})
     strength = {k: die_strength(k, 2, dist, settings_) for k in counts}
     assert strength["yellow"] < strength["red"] < strength["blue"] < strength["black"]
     assert strength["black"] < strength["mermaid"]
@@ -82,8 +82,8 @@ def test_hard_bids_nothing_on_weak_dice_and_high_on_strong_ones():
     state, rng = start([["red"], ["blue"], ["black"]])
     dice = [["yellow"] * 4, ["minotaur", "griffin", "mermaid", "black"], ["red"] * 4]
     state = play_to_hand(state, rng, 4, dice)
-    assert choose(GAME.view(state, 0), "hard", rng) == "bid:0"
-    assert choose(GAME.view(state, 1), "hard", rng) in ("bid:3", "bid:4")
+    assert choose(GAME.rules.view(state, 0), "hard", rng) == "bid:0"
+    assert choose(GAME.rules.view(state, 1), "hard", rng) in ("bid:3", "bid:4")
 
 
 def test_hard_takes_a_trick_it_needs_and_ducks_one_it_does_not():
@@ -93,7 +93,7 @@ def test_hard_takes_a_trick_it_needs_and_ducks_one_it_does_not():
         state, _ = bid_all(state, rng, bid, 0)
         assert state.turn == 1
         state, _ = roll(state, rng, 1, "d9")  # seat 1 leads a red 5; seat 0 has no red
-        return GAME.view(state, 0)
+        return GAME.rules.view(state, 0)
 
     assert choose(after_a_red_5(1), "hard", DeterministicRng(1)) == "roll:d24"  # the black
     assert choose(after_a_red_5(0), "hard", DeterministicRng(1)) == "roll:d0"  # the yellow
@@ -104,4 +104,4 @@ def test_hard_keeps_a_die_that_cannot_win_this_trick_for_later():
     state = play_to_hand(state, rng, 2, [["griffin:griffin", "red"], ["minotaur", "yellow"]])
     state, _ = bid_all(state, rng, 1, 1)
     state, _ = roll(state, rng, 1, "d30")  # a Minotaur shows: the Griffin would lose to it
-    assert choose(GAME.view(state, 0), "hard", rng) == "roll:d9"
+    assert choose(GAME.rules.view(state, 0), "hard", rng) == "roll:d9"

@@ -32,18 +32,18 @@ def test_a_changed_face_never_verifies(face, other, salt):
 
 def test_every_hand_publishes_one_commitment_per_seat_before_the_bids():
     state, _ = start([["red"], ["blue"], ["black"]], game_id="t9.1")
-    public = GAME.public_view(state)
+    public = GAME.rules.public_view(state)
     assert len(public["commitments"]) == 3 and len(set(public["commitments"])) == 3
     assert public["commitments"] == state.commitments()
 
 
 def test_the_end_of_a_hand_reveals_preimages_that_match_the_published_commitments():
     state, rng = start([["red:4"], ["blue:6"]], game_id="t9.1")
-    published = GAME.public_view(state)["commitments"]
+    published = GAME.rules.public_view(state)["commitments"]
     state, _ = bid_all(state, rng, 0, 1)
     state, _ = roll(state, rng, 0, "d9")
     state, events = roll(state, rng, 1, "d17")
-    proofs = GAME.proofs(events)
+    proofs = GAME.presentation.proofs(events)
     assert [hashed for _, hashed in proofs] == published
     assert proofs[0][0].startswith("t9.1|1|0|d9=4|")
     assert proofs[1][0].startswith("t9.1|1|1|d17=6|")
@@ -59,10 +59,10 @@ def test_every_face_rolled_in_a_hand_is_the_face_committed_to():
     rolled, events = {}, []
     while state.hand == 3:
         seat = state.turn
-        state, events = roll(state, rng, seat, GAME.legal_actions(state, seat)[0][5:])
+        state, events = roll(state, rng, seat, GAME.rules.legal_actions(state, seat)[0][5:])
         rolled.update({e["die"]: e["face"] for e in events if e["type"] == "rolled"})
-    texts = [text for text, _ in GAME.proofs(events)]
-    assert [hashed for _, hashed in GAME.proofs(events)] == committed
+    texts = [text for text, _ in GAME.presentation.proofs(events)]
+    assert [hashed for _, hashed in GAME.presentation.proofs(events)] == committed
     revealed = dict(pair.split("=") for text in texts for pair in text.split("|")[3].split(","))
     assert revealed == rolled
 
@@ -71,4 +71,4 @@ def test_a_reveal_happens_only_when_the_hand_is_over():
     state, rng = start([["red"], ["blue"]])
     state, events = bid_all(state, rng, 0, 1)
     state, more = roll(state, rng, 0, "d9")
-    assert GAME.proofs(events + more) == []
+    assert GAME.presentation.proofs(events + more) == []

@@ -73,7 +73,7 @@ def test_the_house_faces_are_the_spec_table():
 
 
 def test_the_house_faces_are_the_default_setting():
-    assert GAME.normalize_settings({})["faces"] == HOUSE
+    assert GAME.rules.normalize_settings({})["faces"] == HOUSE
 
 
 def test_the_tame_faces_setting_shows_a_3_instead_of_the_yellow_7():
@@ -150,7 +150,7 @@ def test_after_a_hand_all_dice_go_back_into_the_bag():
 
 def test_a_seat_sees_its_own_dice_and_only_the_number_others_hold():
     state, _ = start([["red"], ["minotaur"], ["yellow"]])
-    view = GAME.view(state, 1)
+    view = GAME.rules.view(state, 1)
     assert view["dice"] == [{"id": "d30", "kind": "minotaur"}]
     assert view["dice_left"] == [1, 1, 1]
     assert ids_in(view) == {"d30"}  # no other seat's die anywhere in the view
@@ -159,19 +159,21 @@ def test_a_seat_sees_its_own_dice_and_only_the_number_others_hold():
 def test_nobody_sees_a_face_before_it_is_rolled_not_even_its_owner():
     state, _ = start([["red:5"], ["minotaur:flag"]])
     for seat in (0, 1):
-        view = GAME.view(state, seat)
+        view = GAME.rules.view(state, seat)
         assert all(set(die) == {"id", "kind"} for die in view["dice"])
         assert "faces" not in view and "salts" not in view
         assert "face" not in keys_in(view)  # no die has shown a face yet
-    assert GAME.private_info(GAME.view(state, 1)).items[0].attributes == {"creature": "minotaur"}
+    assert GAME.presentation.private_info(GAME.rules.view(state, 1)).items[0].attributes == {
+        "creature": "minotaur"
+    }
 
 
 def test_the_faces_are_fixed_at_the_deal_and_a_roll_shows_them():
     state, rng = start([["blue:6"], ["red:3"]])
     assert state.faces[17] == "6"
-    state, _ = GAME.apply(state, 0, "bid:1", rng)
-    state, _ = GAME.apply(state, 1, "bid:0", rng)
-    state, events = GAME.apply(state, 0, "roll:d17", rng)
+    state, _ = GAME.rules.apply(state, 0, "bid:1", rng)
+    state, _ = GAME.rules.apply(state, 1, "bid:0", rng)
+    state, events = GAME.rules.apply(state, 0, "roll:d17", rng)
     assert events[0] == {
         "type": "rolled",
         "seat": 0,

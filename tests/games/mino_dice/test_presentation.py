@@ -34,7 +34,7 @@ def hand_three():
 
 def test_the_private_info_lists_the_seats_dice_with_the_roll_that_plays_each():
     state, _rng, _ = hand_three()
-    info = GAME.private_info(GAME.view(state, 2))
+    info = GAME.presentation.private_info(GAME.rules.view(state, 2))
     assert [item.id for item in info.items] == ["d11", "d18", "d34"]
     assert english(item.label for item in info.items) == ["🔴 red", "🔵 blue", "🧜 Mermaid"]
     assert [item.attributes for item in info.items] == [
@@ -50,27 +50,27 @@ def test_the_private_info_lists_the_seats_dice_with_the_roll_that_plays_each():
 def test_a_die_that_must_not_be_rolled_is_greyed_with_the_reason():
     state, rng, _ = hand_three()
     state, _ = roll(state, rng, 2, "d11")  # red led
-    info = GAME.private_info(GAME.view(state, 0))
+    info = GAME.presentation.private_info(GAME.rules.view(state, 0))
     selectable = {item.id: item.selectable for item in info.items}
     assert selectable == {"d9": True, "d17": False, "d30": True}
     assert info.item("d17").reason == Text(MUST_FOLLOW["red"])
     assert english([info.item("d17").reason]) == ["You must roll a red die (or a creature)."]
-    waiting = GAME.private_info(GAME.view(state, 1))
+    waiting = GAME.presentation.private_info(GAME.rules.view(state, 1))
     assert english([waiting.items[0].reason]) == ["Wait for your turn."]
 
 
 def test_while_bidding_the_dice_are_shown_greyed_until_the_bids_are_in():
     state, _ = start([["red"], ["blue"]])
-    info = GAME.private_info(GAME.view(state, 0))
+    info = GAME.presentation.private_info(GAME.rules.view(state, 0))
     assert not info.items[0].selectable
     assert english([info.items[0].reason]) == ["Everyone bids first; then the dice are rolled."]
 
 
 def test_the_private_key_changes_when_the_dice_change():
     state, rng, _ = hand_three()
-    before = GAME.private_info(GAME.view(state, 2)).key
+    before = GAME.presentation.private_info(GAME.rules.view(state, 2)).key
     state, _ = roll(state, rng, 2, "d11")
-    assert GAME.private_info(GAME.view(state, 2)).key != before
+    assert GAME.presentation.private_info(GAME.rules.view(state, 2)).key != before
 
 
 # --- buttons and badges ------------------------------------------------------------------
@@ -78,27 +78,27 @@ def test_the_private_key_changes_when_the_dice_change():
 
 def test_bids_are_buttons_in_rows_of_five():
     actions = [f"bid:{n}" for n in range(9)]
-    assert GAME.action_rows(actions) == [actions[:5], actions[5:]]
-    assert english([GAME.action_label("bid:0")]) == ["0"]
-    assert GAME.action_style("bid:3") == STYLE_CHOICE
-    assert english([GAME.action_label("roll:d30")]) == ["🎲 🐂 Minotaur"]
+    assert GAME.presentation.action_rows(actions) == [actions[:5], actions[5:]]
+    assert english([GAME.presentation.action_label("bid:0")]) == ["0"]
+    assert GAME.presentation.action_style("bid:3") == STYLE_CHOICE
+    assert english([GAME.presentation.action_label("roll:d30")]) == ["🎲 🐂 Minotaur"]
 
 
 def test_badges_say_who_has_bid_then_tricks_won_of_the_bid_and_the_total():
     state, rng = start([["red"], ["blue"], ["black"]])
-    state, _ = GAME.apply(state, 1, "bid:1", rng)
-    badges = GAME.seat_badges(GAME.public_view(state))
+    state, _ = GAME.rules.apply(state, 1, "bid:1", rng)
+    badges = GAME.presentation.seat_badges(GAME.rules.public_view(state))
     assert english(b.badge for b in badges) == ["… · ⭐ 0", "has bid · ⭐ 0", "… · ⭐ 0"]
-    state, _ = GAME.apply(state, 0, "bid:0", rng)
-    state, _ = GAME.apply(state, 2, "bid:1", rng)
-    badges = GAME.seat_badges(GAME.public_view(state))
+    state, _ = GAME.rules.apply(state, 0, "bid:0", rng)
+    state, _ = GAME.rules.apply(state, 2, "bid:1", rng)
+    badges = GAME.presentation.seat_badges(GAME.rules.public_view(state))
     assert english(b.badge for b in badges) == ["🎯 0/0 · ⭐ 0", "🎯 0/1 · ⭐ 0", "🎯 0/1 · ⭐ 0"]
 
 
 def test_the_labels_never_name_a_die():
-    assert GAME.private_label == "👀 Look at my dice"
-    assert GAME.play_label == "🎲 Roll a die"
-    assert GAME.hand_play_message == "🎲 I roll one of my dice."
+    assert GAME.presentation.private_label == "👀 Look at my dice"
+    assert GAME.presentation.play_label == "🎲 Roll a die"
+    assert GAME.presentation.hand_play_message == "🎲 I roll one of my dice."
 
 
 # --- status, story, log ------------------------------------------------------------------
@@ -108,7 +108,7 @@ def test_the_status_shows_the_hand_then_the_trick_in_order_then_whose_move_it_is
     state, rng, _ = hand_three()
     state, _ = roll(state, rng, 2, "d34")  # the Mermaid... (its face decided at the deal)
     state, _ = roll(state, rng, 0, "d9")
-    lines = english(GAME.describe_status(GAME.public_view(state), NAMES))
+    lines = english(GAME.presentation.describe_status(GAME.rules.public_view(state), NAMES))
     face = state.trick[0]["face"]
     shown = "Mermaid" if face == "mermaid" else "flag"
     assert lines[0] == "🎲 Mino Dice · hand 3 of 8"
@@ -118,13 +118,15 @@ def test_the_status_shows_the_hand_then_the_trick_in_order_then_whose_move_it_is
 
 def test_the_status_while_bidding_asks_for_bids():
     state, _ = start([["red"], ["blue"]])
-    lines = english(GAME.describe_status(GAME.public_view(state), NAMES))
+    lines = english(GAME.presentation.describe_status(GAME.rules.public_view(state), NAMES))
     assert lines[1] == "📣 Everyone holds 1 die: bid how many tricks you will win, 0 to 1."
 
 
 def test_the_story_reveals_all_bids_at_once():
     _, _, events = hand_three()
-    assert english(GAME.describe_events(events, NAMES)) == ["📣 The bids: Ann 1, Bob 0, Cy 2"]
+    assert english(GAME.presentation.describe_events(events, NAMES)) == [
+        "📣 The bids: Ann 1, Bob 0, Cy 2"
+    ]
 
 
 def test_the_story_names_exact_bids_misses_zero_bids_and_bonuses():
@@ -134,7 +136,7 @@ def test_the_story_names_exact_bids_misses_zero_bids_and_bonuses():
     for seat, die in ((0, "d34"), (1, "d30"), (2, "d9")):
         state, more = roll(state, rng, seat, die)
         events += more
-    lines = english(GAME.describe_events(events, NAMES))
+    lines = english(GAME.presentation.describe_events(events, NAMES))
     assert lines == [
         "🏆 Ann takes trick 1 with 🧜 Mermaid: +50 bonus if the bid comes true.",
         "📊 Hand 1 is over:",
@@ -151,43 +153,55 @@ def test_the_shared_events_are_left_to_the_front_doors():
         {"type": "resigned", "seat": 1},
         {"type": "game_over", "ranking": [0, 1], "places": [1, 2]},
     ]
-    assert GAME.describe_events(events, NAMES) == []
+    assert GAME.presentation.describe_events(events, NAMES) == []
 
 
 def test_the_log_keeps_commitments_rolls_and_the_reveal():
     state, rng = start([["red:4"], ["blue:6"]])
-    _, events = GAME.new_game({}, 2, DeterministicRng(1), "t")
-    lines = english(GAME.describe_log(events, NAMES))
+    _, events = GAME.rules.new_game({}, 2, DeterministicRng(1), "t")
+    lines = english(GAME.presentation.describe_log(events, NAMES))
     assert lines[0] == "A new game of 8 hands."
     assert lines[2] == "  Ann leads." or lines[2] == "  Bob leads."
     assert lines[3].startswith("  🔒 Ann's dice: ")
     state, _ = bid_all(state, rng, 0, 1)
     state, events = roll(state, rng, 0, "d9")
-    assert english(GAME.describe_log(events, NAMES)) == ["  Ann rolls 🔴 4."]
+    assert english(GAME.presentation.describe_log(events, NAMES)) == ["  Ann rolls 🔴 4."]
     state, events = roll(state, rng, 1, "d17")
-    assert "🔓 The dice of hand 1 are revealed." in english(GAME.describe_log(events, NAMES))
+    assert "🔓 The dice of hand 1 are revealed." in english(
+        GAME.presentation.describe_log(events, NAMES)
+    )
 
 
 # --- rules, fairness, hints --------------------------------------------------------------
 
 
 def test_the_rules_follow_the_settings():
-    standard = english(GAME.describe_rules({}))
-    variant = english(GAME.describe_rules(GAME.presets["variant"]))
+    standard = english(GAME.presentation.describe_rules(GAME.rules.normalize_settings({})))
+    variant = english(
+        GAME.presentation.describe_rules(
+            GAME.rules.normalize_settings(GAME.rules.presets["variant"])
+        )
+    )
     assert "All three creatures: the Mermaid wins." in standard
     assert "All three creatures: the one rolled last wins." in variant
     assert "🟡 yellow: flag flag 1 2 3 7" in standard
-    assert "🟡 yellow: flag flag 1 2 3 3" in english(GAME.describe_rules({"faces": "tame"}))
-    assert english(GAME.describe_fairness())[0] == "🔒 Provably fair dice"
+    assert "🟡 yellow: flag flag 1 2 3 3" in english(
+        GAME.presentation.describe_rules(GAME.rules.normalize_settings({"faces": "tame"}))
+    )
+    assert english(GAME.presentation.describe_fairness())[0] == "🔒 Provably fair dice"
 
 
 def test_a_hint_at_the_bid_and_at_each_roll():
     state, rng, _ = hand_three()
-    leader_hint = english([GAME.describe_hint(GAME.view(state, 2), NAMES)])[0]
+    leader_hint = english([GAME.presentation.describe_hint(GAME.rules.view(state, 2), NAMES)])[0]
     assert leader_hint.startswith("💡 You still need 2 tricks")
     state, _ = roll(state, rng, 2, "d11")
-    follow_hint = english([GAME.describe_hint(GAME.view(state, 0), NAMES)])[0]
+    follow_hint = english([GAME.presentation.describe_hint(GAME.rules.view(state, 0), NAMES)])[0]
     assert follow_hint.endswith("Colour to follow: red.")
     fresh, _ = start([["red"], ["blue"]])
-    assert english([GAME.describe_hint(GAME.view(fresh, 0), NAMES)])[0].startswith("💡 Creatures")
-    assert GAME.describe_hint(GAME.view(state, 1), NAMES) is None  # not its decision
+    assert english([GAME.presentation.describe_hint(GAME.rules.view(fresh, 0), NAMES)])[
+        0
+    ].startswith("💡 Creatures")
+    assert (
+        GAME.presentation.describe_hint(GAME.rules.view(state, 1), NAMES) is None
+    )  # not its decision

@@ -25,31 +25,31 @@ def random_game(settings_: dict, seats: int, seed: int, cpu_share: int):
     """Yield (state before, seat, action, state after, events) for a whole random game:
     uniformly random legal actions mixed with CPU choices, the odd timeout and resign."""
     rng = DeterministicRng(seed)
-    state, events = GAME.new_game(settings_, seats, rng, f"g{seed}")
+    state, events = GAME.rules.new_game(settings_, seats, rng, f"g{seed}")
     yield None, None, "start", state, events
     for _ in range(MAX_STEPS):
-        if GAME.is_over(state):
+        if GAME.rules.is_over(state):
             return
-        acting = GAME.to_act(state)
+        acting = GAME.rules.to_act(state)
         seat = acting[rng.randbelow(len(acting))]
         dice = rng.randbelow(1000)
         if dice < 10:
             action = "timeout"
-            new_state, events = GAME.timeout(state, seat, rng)
+            new_state, events = GAME.rules.timeout(state, seat, rng)
         elif dice < 13:
             seat = rng.randbelow(seats)
             if seat in state.resigned:
                 continue
             action = "resign"
-            new_state, events = GAME.resign(state, seat, rng)
+            new_state, events = GAME.rules.resign(state, seat, rng)
         else:
-            legal = GAME.legal_actions(state, seat)
+            legal = GAME.rules.legal_actions(state, seat)
             if rng.randbelow(100) < cpu_share:
                 level = ("easy", "normal", "hard")[rng.randbelow(3)]
-                action = GAME.cpu_action(GAME.view(state, seat), level, rng)
+                action = GAME.rules.cpu_action(GAME.rules.view(state, seat), level, rng)
             else:
                 action = legal[rng.randbelow(len(legal))]
-            new_state, events = GAME.apply(state, seat, action, rng)
+            new_state, events = GAME.rules.apply(state, seat, action, rng)
         yield state, seat, action, new_state, events
         state = new_state
     raise AssertionError("the game did not end")
@@ -125,7 +125,7 @@ def test_scores_add_up_to_the_scoring_table(settings_, seats, seed, cpu_share):
                 exact[seat] += result["bid"] == result["won"]
                 assert result["score"] == scores[seat]
         assert state.scores == scores
-    stats = GAME.final_stats(state)
+    stats = GAME.rules.final_stats(state)
     assert [s["bonus_points"] for s in stats] == bonuses
     assert [s["exact_bids"] for s in stats] == exact
 
@@ -155,10 +155,10 @@ def test_a_view_never_shows_another_seats_dice_or_any_unrolled_face(
 ):
     for *_, state, _events in random_game(settings_, seats, seed, cpu_share):
         rolled = {f"d{die}" for die in rolled_dice(state)}
-        public = GAME.public_view(state)
+        public = GAME.rules.public_view(state)
         assert all_ids(public) <= rolled and ids_with_faces(public) <= rolled
         for seat in range(seats):
-            view = GAME.view(state, seat)
+            view = GAME.rules.view(state, seat)
             own = {f"d{die}" for die in state.held[seat]}
             assert all_ids(view) <= rolled | own
             assert ids_with_faces(view) <= rolled  # not even its own dice's faces
@@ -170,13 +170,13 @@ def test_a_view_never_shows_another_seats_dice_or_any_unrolled_face(
 def test_bids_stay_hidden_until_everyone_has_bid(settings_, seats, seed, cpu_share):
     for *_, state, events in random_game(settings_, seats, seed, cpu_share):
         bidding = state.phase == PHASE_BID
-        public = GAME.public_view(state)
+        public = GAME.rules.public_view(state)
         if bidding:
             assert public["bids"] is None
             for seat in range(seats):
-                view = GAME.view(state, seat)
+                view = GAME.rules.view(state, seat)
                 assert view["bids"] is None and view["bid"] == state.bids[seat]
-            tokens = {GAME.decision(state, seat) for seat in GAME.to_act(state)}
+            tokens = {GAME.rules.decision(state, seat) for seat in GAME.rules.to_act(state)}
             assert len(tokens) == 1
         for event in events:
             if event["type"] == "bid_made":
@@ -188,15 +188,15 @@ def test_bids_stay_hidden_until_everyone_has_bid(settings_, seats, seed, cpu_sha
 def test_the_state_round_trips_and_only_seats_to_act_may_move(settings_, seats, seed, cpu_share):
     final = None
     for *_, state, events in random_game(settings_, seats, seed, cpu_share):
-        assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+        assert GAME.rules.load(json.loads(json.dumps(GAME.rules.dump(state)))) == state
         json.dumps(events)
-        acting = GAME.to_act(state)
+        acting = GAME.rules.to_act(state)
         for seat in range(seats):
-            assert bool(GAME.legal_actions(state, seat)) == (seat in acting)
+            assert bool(GAME.rules.legal_actions(state, seat)) == (seat in acting)
         final = state
-    assert GAME.is_over(final)
-    assert sorted(GAME.ranking(final)) == list(range(seats))
-    tricks = sum(s["tricks_won"] for s in GAME.final_stats(final))
+    assert GAME.rules.is_over(final)
+    assert sorted(GAME.rules.ranking(final)) == list(range(seats))
+    tricks = sum(s["tricks_won"] for s in GAME.rules.final_stats(final))
     assert tricks <= sum(range(1, final.hand + 1))
 
 
@@ -211,6 +211,6 @@ def test_every_reveal_proves_the_commitments_published_at_its_deal(
             if event["type"] == "hand_started":
                 published[event["hand"]] = event["commitments"]
             elif event["type"] == "hand_revealed":
-                proofs = GAME.proofs([event])
+                proofs = GAME.presentation.proofs([event])
                 assert [hashed for _, hashed in proofs] == published[event["hand"]]
                 assert all(text.startswith(f"g{seed}|{event['hand']}|") for text, _ in proofs)

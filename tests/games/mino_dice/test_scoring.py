@@ -159,15 +159,15 @@ def test_the_game_ends_after_the_last_hand_with_the_shared_game_over_event():
     state, rng = start([["red"], ["blue"]], length="short")
     state = play_to_hand(state, rng, 4, [["red"] * 4, ["blue"] * 4])
     events = []
-    while not GAME.is_over(state):
-        seat = GAME.to_act(state)[0]
-        state, events = GAME.apply(state, seat, GAME.legal_actions(state, seat)[0], rng)
+    while not GAME.rules.is_over(state):
+        seat = GAME.rules.to_act(state)[0]
+        state, events = GAME.rules.apply(state, seat, GAME.rules.legal_actions(state, seat)[0], rng)
     assert events[-1] == {
         "type": "game_over",
-        "ranking": GAME.ranking(state),
-        "places": GAME.places(state),
+        "ranking": GAME.rules.ranking(state),
+        "places": GAME.rules.places(state),
     }
-    assert state.hand == 4 and GAME.to_act(state) == []
+    assert state.hand == 4 and GAME.rules.to_act(state) == []
 
 
 # --- who leads each hand -----------------------------------------------------------------
@@ -176,7 +176,7 @@ def test_the_game_ends_after_the_last_hand_with_the_shared_game_over_event():
 def test_the_first_leader_of_the_first_hand_is_random():
     from games.rng import DeterministicRng
 
-    leaders = {GAME.new_game({}, 4, DeterministicRng(seed))[0].leader for seed in range(40)}
+    leaders = {GAME.rules.new_game({}, 4, DeterministicRng(seed))[0].leader for seed in range(40)}
     assert leaders == {0, 1, 2, 3}
 
 
@@ -211,7 +211,7 @@ def test_a_zero_bid_counts_every_die_of_the_hand_even_when_a_trick_goes_to_nobod
 
 
 def test_the_presets_are_the_house_rules_a_quick_game_and_the_other_readings():
-    assert list(GAME.presets) == ["standard", "quick", "variant"]
-    assert GAME.presets["standard"] == GAME.normalize_settings({})
-    assert GAME.preset_of({"length": "short"}) == "quick"
-    assert set(GAME.preset_descriptions) == set(GAME.presets)
+    assert list(GAME.rules.presets) == ["standard", "quick", "variant"]
+    assert GAME.rules.presets["standard"] == GAME.rules.normalize_settings({})
+    assert GAME.rules.preset_of({"length": "short"}) == "quick"
+    assert set(GAME.presentation.preset_descriptions) == set(GAME.rules.presets)

@@ -165,7 +165,7 @@ def test_each_player_rolls_in_turn_after_the_leader():
     order = []
     while state.trick or not state.tricks:
         order.append(state.turn)
-        state, _ = roll(state, rng, state.turn, GAME.legal_actions(state, state.turn)[0][5:])
+        state, _ = roll(state, rng, state.turn, GAME.rules.legal_actions(state, state.turn)[0][5:])
         if state.hand > 1:
             break
     assert order == [2, 3, 0, 1]

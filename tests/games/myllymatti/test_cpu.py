@@ -29,15 +29,15 @@ def positions(settings_: dict, seats: int, seed: int, steps: int = 400):
     rng = DeterministicRng(seed)
     state, _ = new_game(settings_, seats, rng)
     for _ in range(steps):
-        if GAME.is_over(state):
+        if GAME.rules.is_over(state):
             return
         yield state
-        seat = GAME.to_act(state)[0]
-        legal = GAME.legal_actions(state, seat)
+        seat = GAME.rules.to_act(state)[0]
+        legal = GAME.rules.legal_actions(state, seat)
         if rng.randbelow(2):
             action = legal[rng.randbelow(len(legal))]
         else:
-            action = choose(GAME.view(state, seat), LEVELS[rng.randbelow(3)], rng)
+            action = choose(GAME.rules.view(state, seat), LEVELS[rng.randbelow(3)], rng)
         state, _ = apply(state, seat, action, rng)
 
 
@@ -46,9 +46,11 @@ def positions(settings_: dict, seats: int, seed: int, steps: int = 400):
 def test_every_level_always_chooses_a_legal_action(settings_, seats, seed):
     rng = DeterministicRng(seed)
     for state in positions(settings_, seats, seed):
-        seat = GAME.to_act(state)[0]
+        seat = GAME.rules.to_act(state)[0]
         for level in LEVELS:
-            assert choose(GAME.view(state, seat), level, rng) in GAME.legal_actions(state, seat)
+            assert choose(GAME.rules.view(state, seat), level, rng) in GAME.rules.legal_actions(
+                state, seat
+            )
 
 
 @settings(max_examples=30, deadline=None)
@@ -56,23 +58,23 @@ def test_every_level_always_chooses_a_legal_action(settings_, seats, seed):
 def test_a_cpu_decides_the_same_whatever_other_hands_and_the_stock_hold(seats, seed):
     rng = DeterministicRng(f"perturb-{seed}")
     for state in positions({}, seats, seed, steps=60):
-        seat = GAME.to_act(state)[0]
+        seat = GAME.rules.to_act(state)[0]
         for other in range(seats):
             if other == seat:
                 continue
             twin = perturb(state, other, rng)
             for level in LEVELS:
-                mine = choose(GAME.view(state, seat), level, DeterministicRng(1))
-                theirs = choose(GAME.view(twin, seat), level, DeterministicRng(1))
+                mine = choose(GAME.rules.view(state, seat), level, DeterministicRng(1))
+                theirs = choose(GAME.rules.view(twin, seat), level, DeterministicRng(1))
                 assert mine == theirs
 
 
 def test_unknown_levels_and_seats_with_nothing_to_do_are_refused():
     state, _ = new_game({}, 3, DeterministicRng(1))
     with pytest.raises(ValueError):
-        choose(GAME.view(state, state.to_act), "expert", DeterministicRng(1))
+        choose(GAME.rules.view(state, state.to_act), "expert", DeterministicRng(1))
     with pytest.raises(ValueError):
-        choose(GAME.view(state, (state.to_act + 1) % 3), "hard", DeterministicRng(1))
+        choose(GAME.rules.view(state, (state.to_act + 1) % 3), "hard", DeterministicRng(1))
 
 
 def collect(hands, trick=(), **options):
@@ -81,7 +83,7 @@ def collect(hands, trick=(), **options):
 
 
 def hard(state, seat):
-    return choose(GAME.view(state, seat), "hard", DeterministicRng(1))
+    return choose(GAME.rules.view(state, seat), "hard", DeterministicRng(1))
 
 
 def test_hard_leads_its_highest_card_in_phase_1_to_keep_it():
@@ -122,20 +124,20 @@ def test_hard_leads_its_lowest_card_outside_trumps():
 def test_every_level_picks_up_only_when_nothing_beats():
     state = position([["5h"], ["8h", "3c"], ["4d"]], to_act=1, trick=[(0, "9h")])
     for level in LEVELS:
-        assert choose(GAME.view(state, 1), level, DeterministicRng(1)) == PICKUP
+        assert choose(GAME.rules.view(state, 1), level, DeterministicRng(1)) == PICKUP
 
 
 def test_after_many_moves_without_progress_normal_and_hard_vary_their_play():
     state = position([["5h"], ["th", "jh", "qh", "2c"], ["4d"]], to_act=1, trick=[(0, "9h")])
-    calm = {choose(GAME.view(state, 1), "hard", DeterministicRng(i)) for i in range(40)}
+    calm = {choose(GAME.rules.view(state, 1), "hard", DeterministicRng(i)) for i in range(40)}
     assert calm == {"play:th"}
     state.stalled = HARD.unstick_after
     for level in ("normal", "hard"):
-        stuck = {choose(GAME.view(state, 1), level, DeterministicRng(i)) for i in range(40)}
+        stuck = {choose(GAME.rules.view(state, 1), level, DeterministicRng(i)) for i in range(40)}
         assert len(stuck) > 1
 
 
 def test_easy_sometimes_takes_a_chance():
     state = collect([["5h", "kc", "9d"], ["2c", "3c", "4c"]], to_act=0)
-    picks = {choose(GAME.view(state, 0), "easy", DeterministicRng(i)) for i in range(60)}
+    picks = {choose(GAME.rules.view(state, 0), "easy", DeterministicRng(i)) for i in range(60)}
     assert CHANCE in picks and len(picks) > 2

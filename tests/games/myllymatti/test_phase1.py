@@ -72,11 +72,11 @@ def test_cards_are_dealt_one_at_a_time_from_the_left_of_the_dealer():
 def test_each_players_hand_is_private():
     state, _ = start()
     for seat in range(3):
-        view = GAME.view(state, seat)
+        view = GAME.rules.view(state, seat)
         assert view["hand"] == cards.sorted_hand(HANDS[seat])
         others = {card for other, hand in enumerate(HANDS) if other != seat for card in hand}
         assert not others & cards_in(view)
-    assert not cards_in(GAME.public_view(state)) & {card for hand in HANDS for card in hand}
+    assert not cards_in(GAME.rules.public_view(state)) & {card for hand in HANDS for card in hand}
 
 
 # --- tricks --------------------------------------------------------------------------------
@@ -172,7 +172,7 @@ def test_taking_a_chance_turns_up_the_top_stock_card_and_plays_it():
     assert state.trick == [{"seat": 1, "card": "qd", "chance": True}]
     assert state.hands[1] == HANDS[1]  # the hand is untouched
     assert events == [{"type": "played", "seat": 1, "card": "qd", "chance": True}]
-    assert GAME.public_view(state)["trick"][0]["card"] == "qd"  # public at once
+    assert GAME.rules.public_view(state)["trick"][0]["card"] == "qd"  # public at once
 
 
 def test_either_player_of_the_trick_may_take_a_chance():

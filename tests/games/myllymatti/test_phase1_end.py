@@ -35,7 +35,7 @@ def test_whoever_draws_the_last_stock_card_shows_it_and_keeps_it_face_up():
     assert "qh" not in state.hands[2] and len(state.hands[2]) == 2
     assert (state.face_up, state.face_up_seat) == ("qh", 2)
     assert {"type": "last_card", "seat": 2, "card": "qh"} in events
-    public = GAME.public_view(state)
+    public = GAME.rules.public_view(state)
     assert (public["face_up"], public["face_up_seat"]) == ("qh", 2)
 
 
@@ -52,7 +52,7 @@ def test_the_suit_of_the_last_stock_card_is_trump():
     state = position(HANDS, phase=PHASE_COLLECT, to_act=1, trump=None, stock=["qh"])
     state, _ = play(state, 1, "5h")
     state, _ = play(state, 2, "7s")
-    assert state.trump == "h" and GAME.public_view(state)["trump"] == "h"
+    assert state.trump == "h" and GAME.rules.public_view(state)["trump"] == "h"
 
 
 # --- when the stock is empty ---------------------------------------------------------------

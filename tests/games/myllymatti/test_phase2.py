@@ -60,7 +60,7 @@ def test_a_player_with_no_cards_at_the_start_of_phase_2_is_out_and_cannot_lose()
     state, events = end_of_phase_1()
     assert state.hands[2] == [] and state.out == [[2]]
     assert {"type": "went_out", "seat": 2, "place": 1, "start": True} in events
-    assert GAME.to_act(state) == [1]
+    assert GAME.rules.to_act(state) == [1]
 
 
 def test_the_player_who_won_the_last_trick_of_phase_1_leads_the_first_trick():
@@ -75,7 +75,7 @@ def test_a_single_player_holding_cards_after_phase_1_is_the_myllymatti_at_once()
     state, _ = play(state, 1, "9c")
     state, events = play(state, 2, "3d")  # seat 1 takes all four cards there are
     assert state.phase == PHASE_OVER and state.loser == 1
-    assert GAME.ranking(state) == [0, 2, 1] and GAME.places(state) == [1, 1, 3]
+    assert GAME.rules.ranking(state) == [0, 2, 1] and GAME.rules.places(state) == [1, 1, 3]
     assert {"type": "went_out", "seat": 0, "place": 1, "start": True} in events
 
 
@@ -182,7 +182,7 @@ def test_a_player_who_plays_their_last_card_leaves_the_game_safely():
     state, events = play(state, 1, "jh")
     assert state.out == [[1]] and state.is_out(1)
     assert {"type": "went_out", "seat": 1, "place": 1, "start": False} in events
-    assert GAME.seat_badges(GAME.public_view(state))[1].out
+    assert GAME.presentation.seat_badges(GAME.rules.public_view(state))[1].out
 
 
 def test_going_out_with_the_card_that_fills_the_trick_passes_the_lead_on():
@@ -198,7 +198,7 @@ def test_the_last_player_still_holding_cards_is_the_myllymatti():
     state = position([["5h"], ["9h", "2c"]], to_act=0)
     state, events = play(state, 0, "5h")
     assert state.phase == PHASE_OVER and state.loser == 1
-    assert GAME.is_over(state) and GAME.to_act(state) == []
+    assert GAME.rules.is_over(state) and GAME.rules.to_act(state) == []
     assert [e["type"] for e in events][-3:] == ["lost", "deal_revealed", "game_over"]
 
 
@@ -206,16 +206,16 @@ def test_everyone_else_is_ranked_by_the_order_in_which_they_went_out():
     state = position([["5h"], ["7h"], ["9h", "2c"], []], to_act=0, out=[[3]], trick_size=3)
     state, _ = play(state, 0, "5h")  # out second
     state, events = play(state, 1, "7h")  # out third: seat 2 is the Myllymatti
-    assert GAME.ranking(state) == [3, 0, 1, 2]
-    assert GAME.places(state) == [1, 2, 3, 4]
+    assert GAME.rules.ranking(state) == [3, 0, 1, 2]
+    assert GAME.rules.places(state) == [1, 2, 3, 4]
     assert events[-1] == {"type": "game_over", "ranking": [3, 0, 1, 2], "places": [1, 2, 3, 4]}
 
 
 def test_players_out_at_the_start_of_phase_2_share_a_place():
     state = position([["5h"], ["9h", "2c"], [], []], to_act=0, out=[[2, 3]])
     state, _ = play(state, 0, "5h")
-    assert GAME.ranking(state) == [2, 3, 0, 1]
-    assert GAME.places(state) == [1, 1, 3, 4]
+    assert GAME.rules.ranking(state) == [2, 3, 0, 1]
+    assert GAME.rules.places(state) == [1, 1, 3, 4]
 
 
 def test_first_out_and_myllymatti_are_counted_for_statistics():
@@ -223,7 +223,7 @@ def test_first_out_and_myllymatti_are_counted_for_statistics():
     state.tally["cards_picked_up"] = [0, 0, 4, 0]
     state, _ = play(state, 0, "5h")
     state, _ = play(state, 1, "7h")
-    stats = GAME.final_stats(state)
+    stats = GAME.rules.final_stats(state)
     assert [s["myllymatti"] for s in stats] == [0, 0, 1, 0]
     assert [s["first_out"] for s in stats] == [0, 0, 0, 1]
     assert stats[2]["cards_picked_up"] == 4

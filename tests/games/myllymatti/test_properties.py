@@ -24,28 +24,28 @@ def random_game(settings_: dict, seats: int, seed: int, cpu_share: int):
     """Yield (state before, action, state after, events) for a whole game of random legal
     moves mixed with CPU moves (every level), and the odd timeout and resignation."""
     rng = DeterministicRng(seed)
-    state, events = GAME.new_game(settings_, seats, rng, f"g{seed}")
+    state, events = GAME.rules.new_game(settings_, seats, rng, f"g{seed}")
     yield None, "start", state, events
     for _ in range(MAX_STEPS):
-        if GAME.is_over(state):
+        if GAME.rules.is_over(state):
             return
-        seat = GAME.to_act(state)[0]
+        seat = GAME.rules.to_act(state)[0]
         roll = rng.randbelow(1000)
         if roll < 5:
             action = "timeout"
-            new_state, events = GAME.timeout(state, seat, rng)
+            new_state, events = GAME.rules.timeout(state, seat, rng)
         elif roll < 7:
             action = "resign"
-            new_state, events = GAME.resign(state, seat, rng)
+            new_state, events = GAME.rules.resign(state, seat, rng)
         else:
-            legal = GAME.legal_actions(state, seat)
+            legal = GAME.rules.legal_actions(state, seat)
             if rng.randbelow(100) < cpu_share:
                 level = ("easy", "normal", "hard")[rng.randbelow(3)]
-                action = GAME.cpu_action(GAME.view(state, seat), level, rng)
+                action = GAME.rules.cpu_action(GAME.rules.view(state, seat), level, rng)
                 assert action in legal
             else:
                 action = legal[rng.randbelow(len(legal))]
-            new_state, events = GAME.apply(state, seat, action, rng)
+            new_state, events = GAME.rules.apply(state, seat, action, rng)
         yield state, action, new_state, events
         state = new_state
     raise AssertionError("the game did not end")
@@ -84,12 +84,12 @@ def test_every_game_ends_with_exactly_one_loser_ranked_last(settings_, seats, se
     final = None
     for *_, state, _events in random_game(settings_, seats, seed, cpu_share):
         final = state
-    assert GAME.is_over(final) and final.loser is not None
-    ranking = GAME.ranking(final)
+    assert GAME.rules.is_over(final) and final.loser is not None
+    ranking = GAME.rules.ranking(final)
     assert sorted(ranking) == list(range(seats)) and ranking[-1] == final.loser
-    places = GAME.places(final)
+    places = GAME.rules.places(final)
     assert places[-1] == seats and places.count(seats) == 1
-    stats = GAME.final_stats(final)
+    stats = GAME.rules.final_stats(final)
     assert sum(s["myllymatti"] for s in stats) == 1
     if final.resigned is None:
         assert final.holding() == [final.loser]
@@ -107,15 +107,15 @@ def shown(view: dict, phase: str) -> set[str]:
 @GAMES
 def test_no_view_or_event_shows_a_hidden_card(settings_, seats, seed, cpu_share):
     for _before, _action, state, events in random_game(settings_, seats, seed, cpu_share):
-        if GAME.is_over(state):
+        if GAME.rules.is_over(state):
             continue
         stock = set(state.stock)
-        public = GAME.public_view(state)
+        public = GAME.rules.public_view(state)
         held = {c for hand in state.hands for c in hand}
         assert not shown(public, state.phase) & (stock | held)
         for seat in range(seats):
             others = {c for other, hand in enumerate(state.hands) if other != seat for c in hand}
-            view = GAME.view(state, seat)
+            view = GAME.rules.view(state, seat)
             assert view["hand"] == cards.sorted_hand(state.hands[seat], state.trump)
             assert not shown(view, state.phase) & (others | stock)
         if state.phase == PHASE_COLLECT:  # nothing shown yet may still be hidden
@@ -133,7 +133,7 @@ def test_hands_hold_at_most_three_cards_in_phase_1_and_tricks_never_overfill(
             assert all(len(hand) <= HAND_SIZE for hand in state.hands)
             assert len(state.trick) <= 1
         else:
-            assert len(state.trick) < max(state.trick_size, 1) or GAME.is_over(state)
+            assert len(state.trick) < max(state.trick_size, 1) or GAME.rules.is_over(state)
 
 
 @settings(max_examples=40, deadline=None)
@@ -142,9 +142,9 @@ def test_state_round_trips_through_json_and_only_the_seat_to_act_may_move(
     settings_, seats, seed, cpu_share
 ):
     for *_, state, events in random_game(settings_, seats, seed, cpu_share):
-        assert GAME.load(json.loads(json.dumps(GAME.dump(state)))) == state
+        assert GAME.rules.load(json.loads(json.dumps(GAME.rules.dump(state)))) == state
         json.dumps(events)
-        acting = GAME.to_act(state)
+        acting = GAME.rules.to_act(state)
         assert len(acting) <= 1
         for seat in range(seats):
-            assert bool(GAME.legal_actions(state, seat)) == (seat in acting)
+            assert bool(GAME.rules.legal_actions(state, seat)) == (seat in acting)

@@ -15,8 +15,14 @@ TABLE = "abcdefghij"
 
 
 def test_every_mia_action_round_trips_within_64_bytes():
-    state, _ = GAME.new_game({}, 3, DeterministicRng(1))
-    actions = [*GAME.legal_actions(state, state.to_act), "challenge", "accept", "fold", "pass"]
+    state, _ = GAME.rules.new_game({}, 3, DeterministicRng(1))
+    actions = [
+        *GAME.rules.legal_actions(state, state.to_act),
+        "challenge",
+        "accept",
+        "fold",
+        "pass",
+    ]
     for action in actions:
         button = Button(TABLE, 123456789, GAME_KIND, action)
         data = button.encode()

@@ -1,0 +1,133 @@
+"""The presentation protocol: a game's words, buttons and drawings, for every front door.
+
+The tables play a game through its :class:`games.rules_protocol.Rules`; the bot, the Mini App
+and the local page also ask its :class:`Presentation` how to show it. Everything here works
+from public views and events (or from one seat's own view, for that seat's eyes only), and
+every word is a :class:`games.base.Text` (an English msgid and its parameters) or a msgid
+marked with ``N_``, translated by the front doors for their reader. What every game shares
+(the seat list and who is to act, the shared events, the final ranking, timers, CPUs, the
+lobby) is worded once outside ``games/``: a game describes only itself.
+
+Private information reaches its owner as one typed :class:`games.base.PrivateInfo` (items with
+an id, a kind, a label, whether they can be played now and why not, attributes such as colour
+or suit), which every front door draws: the group's alert, inline results, the Mini App.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from games.base import (
+    JSON,
+    STYLE_PRIMARY,
+    Action,
+    Event,
+    PrivateInfo,
+    SeatBadge,
+    Text,
+)
+
+Names = list[str]  # seat names, by seat
+
+
+def four_to_a_row(actions: list[Action]) -> list[list[Action]]:
+    """The default layout of public actions: rows of four buttons."""
+    return [actions[i : i + 4] for i in range(0, len(actions), 4)]
+
+
+def label_is_enough(action: Action) -> Text | None:
+    """The default toast for a taken action: none of its own ("✓ <label>")."""
+    return None
+
+
+def primary(action: Action) -> str:
+    """The default look of a button: the usual next step."""
+    return STYLE_PRIMARY
+
+
+def no_proofs(events: list[Event]) -> list[tuple[str, str]]:
+    return []
+
+
+def no_hint(view: JSON, names: Names) -> Text | None:
+    return None
+
+
+def no_fairness() -> list[Text]:
+    return []
+
+
+def only_the_story(event: Event) -> bool:
+    """By default only the events the story tells are moments on a player's page."""
+    return False
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Presentation:
+    """How a game looks and reads. Each function is pure; ``names`` are the seats' names."""
+
+    title: str  # msgid: "Mia"
+    summary: str  # msgid: one line for /play, /help and the local page
+    preset_labels: Mapping[str, str]  # preset name -> msgid ("standard")
+    # action -> the caption of its button
+    action_label: Callable[[Action], Text]
+    # the seat's own view -> what it alone may see right now (None: nothing hidden for it)
+    private_info: Callable[[JSON], PrivateInfo | None]
+    # public view -> per seat, a short public status and whether it is out of the game
+    seat_badges: Callable[[JSON], list[SeatBadge]]
+    # (public view, names) -> a header line ("🎲 Mia · round 3"), then the rest (what
+    # happened this round, whose move it is); front doors add the seats between them
+    describe_status: Callable[[JSON, Names], list[Text]]
+    # (events, names) -> story lines worth a message of their own (reveals, results,
+    # scores); the shared events (timed out, resigned, game over) are worded elsewhere
+    describe_events: Callable[[list[Event], Names], list[Text]]
+    # settings (normalized: every key filled in) -> the rules in brief (/rules, "How to play")
+    describe_rules: Callable[[JSON], list[Text]]
+
+    preset_descriptions: Mapping[str, str] = field(default_factory=dict)  # name -> msgid
+    error_texts: Mapping[str, str] = field(default_factory=dict)  # own GameError code -> msgid
+    private_label: str = ""  # msgid of the button that shows a seat its PrivateInfo
+    play_label: str = ""  # msgid of the button that opens a hand to play from (inline mode)
+    hand_play_message: str = ""  # msgid of the chat line an inline play leaves (no secret!)
+    # (public view, seat) -> whether the seat's decision now may include private actions
+    # (the group then offers the play_label button). Default: whenever there is a play_label.
+    plays_privately: Callable[[JSON, int], bool] = None  # type: ignore[assignment]
+    # public actions -> rows of buttons
+    action_rows: Callable[[list[Action]], list[list[Action]]] = four_to_a_row
+    # action -> the short toast its presser sees when it was taken (None: "✓ <label>")
+    action_done: Callable[[Action], Text | None] = label_is_enough
+    # action -> how its button looks, by meaning (games.base.STYLE_*)
+    action_style: Callable[[Action], str] = primary
+    # (events, names) -> every public step, for the written log. Default: the story lines.
+    describe_log: Callable[[list[Event], Names], list[Text]] = None  # type: ignore[assignment]
+    # events -> ``(preimage, commitment)`` of each hidden value they reveal: anyone can check
+    # that SHA-256 of the preimage is the commitment published before
+    proofs: Callable[[list[Event]], list[tuple[str, str]]] = no_proofs
+    # (the seat's own view, names) -> a tip at its own decision (guided tutorial games)
+    describe_hint: Callable[[JSON, Names], Text | None] = no_hint
+    # how its commitments can be checked (/verify, the log's header)
+    describe_fairness: Callable[[], list[Text]] = no_fairness
+    # The Mini App renderer: a folder with render.js (and optionally render.css).
+    web_assets: Path | None = None
+    # Words the renderer draws itself, by key: a msgid, or NT_(singular, plural, n) for a
+    # sentence with plural forms. The page gets them as strings "<game>.<key>" (and
+    # "<game>.<key>.n", the plural form, with {n} left to fill).
+    web_strings: Mapping[str, Any] = field(default_factory=dict)
+    # Event types of the whole game that the page's renderer gets as ``history`` (public
+    # events from the log, e.g. each hand's scores for a score sheet).
+    page_history: frozenset[str] = frozenset()
+    # event -> whether it is a moment of its own on a player's page although the group gets
+    # no story message for it (an ordinary trick, a chance taken)
+    page_moment: Callable[[Event], bool] = only_the_story
+
+    def __post_init__(self) -> None:
+        if self.plays_privately is None:
+            object.__setattr__(self, "plays_privately", self._when_there_is_a_play_label)
+        if self.describe_log is None:
+            object.__setattr__(self, "describe_log", self.describe_events)
+
+    def _when_there_is_a_play_label(self, public_view: JSON, seat: int) -> bool:
+        return bool(self.play_label)
