@@ -8,7 +8,12 @@ import logging
 import os
 import socket
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
+from telegram import (
+    BotCommand,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    Update,
+)
 from telegram.ext import (
     AIORateLimiter,
     Application,
@@ -16,6 +21,7 @@ from telegram.ext import (
     ChosenInlineResultHandler,
     CommandHandler,
     InlineQueryHandler,
+    TypeHandler,
     filters,
 )
 
@@ -24,6 +30,7 @@ from games.registry import GAMES
 from tables.store import TableStore
 from telegram_bot import (
     buttons,
+    chat_watch,
     commands,
     fairness_commands,
     inline,
@@ -59,6 +66,7 @@ def build_application(config: BotConfig, store: TableStore) -> Application:
     application.bot_data["services"] = services
     groups = filters.ChatType.GROUPS
     add = application.add_handler
+    add(TypeHandler(Update, chat_watch.notice), group=-1)  # before any handler: see there
     add(CommandHandler(["start", "help"], guard(commands.start_or_help)))
     add(CommandHandler("play", guard(commands.play_menu)))
     for game in GAMES.values():  # each game's own command, from the registry

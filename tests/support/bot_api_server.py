@@ -856,6 +856,18 @@ class FakeBotApi(InlineModeMixin):
                 and (thread_id is None or message.thread_id == thread_id)
             ]
 
+    def newest_message(self, chat_id: int, where: Callable[[JSON], bool]) -> JSON | None:
+        """The newest record (see :meth:`messages`) that ``where`` accepts, looking from the
+        bottom of the chat up: what a person sees first, without copying the whole chat."""
+        with self._cond:
+            chat = self._chats.get(chat_id)
+            for message in reversed(self._messages.get(chat_id, {}).values()):
+                if message.from_bot or message.via_bot is not None:
+                    record = self._record(message, chat)
+                    if where(record):
+                        return record
+            return None
+
     def message(self, chat_id: int, message_id: int) -> JSON:
         """One message record (see :meth:`messages`); KeyError if it never existed."""
         with self._cond:
@@ -1298,6 +1310,7 @@ class FakeBotApi(InlineModeMixin):
             "document": copy.deepcopy(message.document),
             "reply_to_message_id": message.reply_to,
             "from_bot": message.from_bot,
+            "from": copy.deepcopy(message.sender),
             "via_bot": copy.deepcopy(message.via_bot),
             "inline_message_id": message.inline_message_id,
         }
