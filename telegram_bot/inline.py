@@ -33,7 +33,7 @@ from games.base import HandItem, PrivateInfo
 from games.errors import GameError
 from games.registry import get_game
 from tables import play
-from tables.errors import NoSuchTable, TableError
+from tables.errors import NoSuchTable, StaleMove, TableError
 from tables.ids import is_table_id
 from tables.model import PLAYING, Table
 from telegram_bot import private_chats
@@ -168,6 +168,9 @@ async def hand_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     messages = ChatMessages(store.redis)
 
     def play_item(table: Table) -> list:
+        seat = table.seat_of(user.id)
+        if seat is not None and table.status == PLAYING and play.decision_of(table, seat) != token:
+            raise StaleMove("that decision has moved on")  # (the item may be gone with it)
         info = private_info(table, user.id)
         item = info.item(item_id) if info else None
         if item is None or item.action is None:
@@ -180,7 +183,9 @@ async def hand_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     except (TableError, GameError) as error:
         last = await asyncio.to_thread(messages.last_move, table_id, user.id)
         if last is not None and last[0] == token:
-            return  # a second choice on a decision already played: a double tap, not an error
+            # A second choice on a decision already played: a double tap, not an error.
+            log.info("a second choice by %s at table %s was let go", user.id, table_id)
+            return
         await refuse(context, table_id, user, error.code)
     except redis.RedisError as error:
         log.warning("Redis unavailable while playing from a hand: %s", error)
