@@ -11,6 +11,7 @@ import asyncio
 import logging
 
 from telegram import Bot, InlineKeyboardMarkup
+from telegram.constants import ChatMemberStatus
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from tables.model import PLAYING, Table
@@ -18,6 +19,7 @@ from telegram_bot.chat_budget import ChatBudget
 from telegram_bot.chat_messages import ChatMessages
 
 log = logging.getLogger(__name__)
+RIGHTS_KEPT = 300  # seconds the bot's rights in a chat are taken as known
 
 
 class ChatCalls:
@@ -81,6 +83,37 @@ class ChatCalls:
             )
         except TelegramError as error:
             log.info("could not take the buttons off a message of %s: %s", table.id, error)
+
+    async def may_delete_posts(self, chat_id: int) -> bool:
+        """Whether the bot may delete others' messages in the chat (an admin with that
+        right). Asked of Telegram at most every few minutes per chat; kept in Redis."""
+        key = f"chat:{{{chat_id}}}:deletes"
+        known = await asyncio.to_thread(self.messages.redis.get, key)
+        if known is not None:
+            return known in (b"1", "1")
+        allowed = False
+        try:
+            member = await self.bot.get_chat_member(chat_id, self.bot.id)
+            allowed = member.status == ChatMemberStatus.OWNER or bool(
+                member.status == ChatMemberStatus.ADMINISTRATOR
+                and getattr(member, "can_delete_messages", False)
+            )
+        except TelegramError as error:
+            log.info("could not ask for the bot's rights in chat %s: %s", chat_id, error)
+        await asyncio.to_thread(self.messages.redis.set, key, int(allowed), ex=RIGHTS_KEPT)
+        return allowed
+
+    async def delete_posts(self, table: Table, message_ids: list[int]) -> bool:
+        """Delete players' posts in one call (not counted by the flood limits)."""
+        try:
+            await self.bot.delete_messages(chat_id=table.chat_id, message_ids=message_ids)
+        except TelegramError as error:
+            log.info("could not delete players' posts at table %s: %s", table.id, error)
+            await asyncio.to_thread(
+                self.messages.redis.set, f"chat:{{{table.chat_id}}}:deletes", 0, ex=RIGHTS_KEPT
+            )
+            return False
+        return True
 
     async def delete(self, table: Table, message_id: int) -> None:
         """Delete one of the bot's messages (Telegram's flood limits do not count deletes)."""

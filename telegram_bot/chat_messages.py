@@ -14,6 +14,7 @@ its record.
                            tap:<user>  "<decision>:<action>" of that person's last move
     table:{T}:story      list: the story told since the last record (one entry per change),
                          kept until the table message becomes its record
+    table:{T}:posts      list: players' inline posts not yet deleted (where the bot may)
 
 Kept by the bot, not by ``tables/``: only the chat front door has messages. Every key carries
 the table's hash tag, like the table itself.
@@ -36,11 +37,16 @@ redis.call('HSET', KEYS[1], 'rv', wanted)
 return rendered
 """
 STORY_TTL = 7 * 86400
+POSTS_KEPT = 100  # deleteMessages takes at most 100 ids
 SEEN_COMMITMENTS = 6  # the newest commitments remembered as shown
 
 
 def story_key(table_id: str) -> str:
     return f"table:{{{table_id}}}:story"
+
+
+def posts_key(table_id: str) -> str:
+    return f"table:{{{table_id}}}:posts"
 
 
 @dataclass(frozen=True)
@@ -91,8 +97,26 @@ class ChatMessages:
 
     def mark_below(self, table_id: str, count: int = 1) -> None:
         """Messages went below the table message (an inline post, a command and its answer):
-        once enough have, the table is sent anew at the bottom."""
-        self.redis.hincrby(keys.table(table_id), "bl", count)
+        once enough have, the table is sent anew at the bottom. (Negative: some went.)"""
+        below = self.redis.hincrby(keys.table(table_id), "bl", count)
+        if below < 0:
+            self.redis.hset(keys.table(table_id), "bl", 0)
+
+    def add_post(self, table_id: str, message_id: int) -> None:
+        """A player's inline post, below the table message: deleted once its move is shown
+        (where the bot may delete messages)."""
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.rpush(posts_key(table_id), message_id)
+        pipe.ltrim(posts_key(table_id), -POSTS_KEPT, -1)
+        pipe.expire(posts_key(table_id), STORY_TTL)
+        pipe.execute()
+
+    def take_posts(self, table_id: str) -> list[int]:
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.lrange(posts_key(table_id), 0, -1)
+        pipe.delete(posts_key(table_id))
+        posts, _ = pipe.execute()
+        return [int(post) for post in posts]
 
     def count_calls(self, table_id: str, count: int = 1) -> None:
         self.redis.hincrby(keys.table(table_id), "fc", count)

@@ -3,7 +3,9 @@
 * In a group with an open table: each message the bot sees goes below the table message (a
   player's inline post, a command, and the answer a command gets), so the notifier knows
   when the table has been pushed out of sight and must be sent anew at the bottom. (With
-  privacy mode on, the bot sees only these; chatter it cannot count.)
+  privacy mode on, the bot sees only these; chatter it cannot count.) Players' inline posts
+  are noted one by one: where the bot may delete messages, they go once the table shows
+  their move.
 * In a private chat: the person has a chat with the bot, which may now tell them what it
   tells nobody else (why a choice was refused).
 """
@@ -45,6 +47,9 @@ async def notice(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             if table_id is not None:
                 below = 2 if command else 1  # a command is answered
                 table = table_id.decode() if isinstance(table_id, bytes) else str(table_id)
-                await asyncio.to_thread(ChatMessages(client).mark_below, table, below)
+                messages = ChatMessages(client)
+                await asyncio.to_thread(messages.mark_below, table, below)
+                if via_us:
+                    await asyncio.to_thread(messages.add_post, table, message.message_id)
     except redis.RedisError as error:
         log.info("could not note a message: %s", error)

@@ -7,15 +7,8 @@ keeps one rendering task, waits so the table message is edited at most once per
 bids made at once are shown together), and claims each version in Redis so that with several
 bot workers every version is shown once.
 
-How a change reaches the group, at most one call in the usual case:
-
-* the table message is edited in place, with the change's story (a trick and its winner, a
-  round's result) told once above the table;
-* once players' inline posts (or commands) have pushed it up the chat, it is sent anew at
-  the bottom and the old message deleted;
-* the story told is kept: at the end of a chapter (a round's result, a hand's scores, the
-  game's end), when the table has calls to spare, the table message becomes the record of
-  that story and the table goes on in a new message below it.
+What each change does in the chat (an edit in place, the table sent anew below, a record
+of the story) is decided by :mod:`telegram_bot.table_show`; docs/group-chat.md tells why.
 """
 
 from __future__ import annotations
@@ -29,30 +22,23 @@ from collections.abc import Callable
 import redis
 from telegram import Bot
 
-from games.base import SIMULTANEOUS, Event
+from games.base import SIMULTANEOUS
 from games.registry import get_game
 from tables import updates
 from tables.errors import NoSuchTable
-from tables.model import FINISHED, PLAYING, Table
+from tables.model import PLAYING, Table
 from tables.store import TableStore
 from telegram_bot.chat_budget import ChatBudget
 from telegram_bot.chat_calls import ChatCalls
-from telegram_bot.chat_messages import ChatMessages, ChatState
-from telegram_bot.render import (
-    record_is_full,
-    story_lines,
-    story_messages,
-    table_message,
-    with_news,
-)
-from telegram_bot.table_text import commitments_in
+from telegram_bot.chat_messages import ChatMessages
+from telegram_bot.render import story_lines
+from telegram_bot.table_show import TableShow
 
 log = logging.getLogger(__name__)
 CPU_COALESCE_SECONDS = 1.5  # wait for a CPU moving this soon, to show both in one edit
 MAX_QUIET = 4.0  # ... unless the table message has not changed for this long
 SETTLE_SECONDS = 1.5  # after one of several people deciding at once, wait for the others
 BURY_LIMIT = 4  # messages below the table message before it is sent anew at the bottom
-RECORD_CREDIT = 2  # a record costs a call: only when the table has that to spare
 
 
 class Notifier:
@@ -77,7 +63,7 @@ class Notifier:
         self.messages = ChatMessages(store.redis)
         self.calls = ChatCalls(bot, self.budget, self.messages)
         self.inline_mode = inline_mode  # the bot answers inline queries: hands open in chats
-        self.bury_limit = bury_limit
+        self.shows = TableShow(self.calls, self.messages, miniapp_link, inline_mode, bury_limit)
         self._chats: dict[str, int] = {}  # table -> chat (a cache: tables never move)
         self._dirty: set[str] = set()
         self._closing = False
@@ -187,79 +173,11 @@ class Notifier:
         self._last_edit[table_id] = time.monotonic()
         if await self._newer_shown(table_id, table.version):
             return  # another worker already showed a newer version
-        await self._show(table, chat, news, events)
+        await self.shows.show(table, chat, news, events)
         self._acting[table_id] = self._people_to_act(table)
         if not table.is_open:
             for cache in (self._last_edit, self._chats, self._acting, self._settling):
                 cache.pop(table_id, None)
-
-    async def _show(
-        self, table: Table, chat: ChatState, news: list[str], events: list[Event]
-    ) -> None:
-        """One change in the chat: an edit in place; or the table sent anew below the
-        message it leaves, which becomes the record of the story told (or is deleted)."""
-        text, keyboard = table_message(table, self.miniapp_link(table), self.inline_mode, chat.seen)
-        told = await asyncio.to_thread(self.messages.story, table.id) if news or events else []
-        game = get_game(table.game)
-        ended = not table.is_open or any(event["type"] == "game_over" for event in events)
-        chapter = any(event["type"] in game.story_breaks for event in events)
-        spare = table.version - chat.calls >= RECORD_CREDIT
-        old = chat.message_id
-        if old is not None and chat.finished and table.status != FINISHED:
-            # A new game at the table (a rematch): the last one's table stays as it ended.
-            await self.calls.drop_buttons(table, old)
-            old = None
-        story = [*told, *news]
-        if old is None:
-            await self._send_table(table, with_news(text, news), keyboard)
-            await self._keep(table, told, news)
-        elif story and spare and (ended or chapter or record_is_full(story)):
-            await self._record(table, old, story)
-            await self._send_table(table, text, keyboard)
-        elif ended:
-            # No call to spare for a record: the last message tells the story on top.
-            if not await self.calls.edit(table, old, with_news(text, story), keyboard):
-                await self._send_table(table, with_news(text, story), keyboard)
-            await asyncio.to_thread(self.messages.take_story, table.id)
-        elif chat.below >= self.bury_limit:
-            await self._send_table(table, with_news(text, news), keyboard)
-            await self.calls.delete(table, old)
-            await self._keep(table, told, news)
-        else:
-            if not await self.calls.edit(table, old, with_news(text, news), keyboard):
-                await self._send_table(table, with_news(text, news), keyboard)
-            await self._keep(table, told, news)
-        if table.status == FINISHED:
-            await asyncio.to_thread(self.messages.mark_finished, table.id)
-        await asyncio.to_thread(
-            self.messages.remember_shown, table.id, chat.seen, commitments_in(text)
-        )
-
-    async def _keep(self, table: Table, told: list[str], news: list[str]) -> None:
-        """Keep this change's story for the record. When no record could be afforded for
-        long, the oldest story is let go (it was told on the table, and /log keeps it)."""
-        if record_is_full([*told, *news]):
-            kept = [*told, *news]
-            while len(kept) > 1 and record_is_full(kept):
-                kept.pop(0)
-            await asyncio.to_thread(self.messages.take_story, table.id)
-            news = kept
-        await asyncio.to_thread(self.messages.add_story, table.id, news)
-
-    async def _record(self, table: Table, old: int, story: list[str]) -> None:
-        """The table message becomes the record of the story it told (and of this change's);
-        what does not fit one message follows in more."""
-        await asyncio.to_thread(self.messages.take_story, table.id)
-        first, *more = story_messages(story)
-        if not await self.calls.edit(table, old, first, None):
-            more = [first, *more]  # the old message is gone: the record goes out anew
-        for chunk in more:
-            await self.calls.send(table, chunk, None)
-
-    async def _send_table(self, table: Table, text: str, keyboard) -> None:  # type: ignore[no-untyped-def]
-        new_id = await self.calls.send(table, text, keyboard)
-        if new_id is not None:
-            await asyncio.to_thread(self.messages.set_message_id, table.id, new_id)
 
     def _cpu_moves_soon(self, table: Table) -> bool:
         if table.status != PLAYING or table.deadline_kind != "cpu" or table.deadline is None:
@@ -298,8 +216,8 @@ class Notifier:
         """Post the table message again at the bottom of the chat (someone asked for it)."""
         table = await asyncio.to_thread(self.store.load, table_id)
         chat = await asyncio.to_thread(self.messages.state, table_id)
-        text, keyboard = table_message(table, self.miniapp_link(table), self.inline_mode, chat.seen)
-        await self._send_table(table, text, keyboard)
+        text, keyboard = self.shows.table_message(table, chat)
+        await self.shows.send_table(table, text, keyboard)
         if chat.message_id is not None:
             await self.calls.delete(table, chat.message_id)
 

@@ -98,6 +98,7 @@ IMPLEMENTED_METHODS = (
     "editMessageText",
     "editMessageReplyMarkup",
     "deleteMessage",
+    "deleteMessages",
     "answerCallbackQuery",
     "answerInlineQuery",
     "getChat",
@@ -1759,6 +1760,36 @@ class FakeBotApi(InlineModeMixin):
         message.deleted = True
         if message.message_id in chat.pinned:
             chat.pinned.remove(message.message_id)
+        return True
+
+    def _api_delete_messages(self, params: _Params, context: _RequestContext) -> bool:
+        """deleteMessages: 1-100 ids; those that cannot be found are skipped. Like the Bot API
+        server, a message the bot may not delete (someone else's, without the admin right)
+        fails the whole call."""
+        chat = self._chat(params)
+        ids = params.raw("message_ids")
+        if not isinstance(ids, list) or not 1 <= len(ids) <= 100:
+            raise ApiError(
+                "Bad Request: message_ids must be a list of 1-100 message identifiers",
+                reason=f"message_ids={ids!r}",
+            )
+        if not all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
+            raise ApiError('Bad Request: field "message_ids" must be an Array of Integer')
+        found = [
+            message
+            for message_id in ids
+            if (message := self._messages[chat.id].get(message_id)) is not None
+            and not message.deleted
+        ]
+        if not found:
+            raise ApiError("Bad Request: message to delete not found", violation=False)
+        foreign = [m for m in found if not m.from_bot and chat.type != "private"]
+        if foreign and not chat.bot_is_admin:
+            raise ApiError("Bad Request: message can't be deleted", violation=False)
+        for message in found:
+            message.deleted = True
+            if message.message_id in chat.pinned:
+                chat.pinned.remove(message.message_id)
         return True
 
     def _api_answer_callback_query(self, params: _Params, context: _RequestContext) -> bool:

@@ -61,6 +61,7 @@ class GroupTable:
     setup: Setup | None = None  # an operator's or a test's changes before the start
     think: Callable[[str], float] = lambda kind: 0.0
     seed: str = "group-play"
+    bot_is_admin: bool = False  # the bot may delete the players' inline posts
     table_id: str | None = None
     latencies: list[float] = field(default_factory=list)
     moves: int = 0  # presses and inline choices made by the people
@@ -77,7 +78,8 @@ class GroupTable:
     def __post_init__(self) -> None:
         for person in self.people:
             self.api.add_user(person.user, person.name)
-        self.api.add_chat(self.chat_id, members=[p.user for p in self.people])
+        members = [p.user for p in self.people]
+        self.api.add_chat(self.chat_id, members=members, bot_is_admin=self.bot_is_admin)
         self.chat = GroupChat(self.api, self.chat_id)
         self.rng = DeterministicRng(self.seed)
         self.rules = get_game(self.game)
