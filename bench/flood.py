@@ -25,7 +25,6 @@ Targets: group_calls_per_move <= 1.0, http_429 = 0, median <= 1000, p90 <= 3000.
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import tempfile
 import time
@@ -34,6 +33,7 @@ from pathlib import Path
 import redis
 
 from games.registry import GAMES
+from games.rng import DeterministicRng
 from tables.redis_server import RedisServer
 from tables.store import TableStore
 from tests.support import FakeBotApi
@@ -45,9 +45,15 @@ THINK = {"button": (1.5, 4.0), "inline": (2.5, 6.0)}  # seconds, low and high
 
 
 def thinking(seed: str):  # type: ignore[no-untyped-def]
-    """How long a person takes to act, by kind of choice: the same in every run."""
-    draw = random.Random(seed)  # a bench's pace, not a secret: no need for secrets here
-    return lambda kind: draw.uniform(*THINK[kind])
+    """How long a person takes to act, by kind of choice: drawn from a seeded stream, so the
+    same in every run."""
+    draw = DeterministicRng(seed)
+
+    def think(kind: str) -> float:
+        low, high = THINK[kind]
+        return low + (high - low) * draw.randbelow(1001) / 1000
+
+    return think
 
 
 def make_tables(api: FakeBotApi, store: TableStore, args: argparse.Namespace) -> list[GroupTable]:
