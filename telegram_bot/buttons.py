@@ -34,6 +34,7 @@ from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.keyboards import public_choices
 from telegram_bot.language import person_language
 from telegram_bot.lobby_buttons import lobby_press
+from telegram_bot.person_locks import person_lock
 from telegram_bot.private_view import private_text
 from telegram_bot.services import services
 from telegram_bot.texts import error_text
@@ -53,6 +54,13 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     except BadCallbackData:
         await alert(query, error_text("bad_button", language))
         return
+    async with person_lock(pressed.table_id, query.from_user.id):
+        await _answer(query, pressed, language, context)
+
+
+async def _answer(
+    query: CallbackQuery, pressed: Button, language: str, context: ContextTypes.DEFAULT_TYPE
+) -> None:
     game: Game | None = None
     try:
         table = await asyncio.to_thread(services(context).store.load, pressed.table_id)

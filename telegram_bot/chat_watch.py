@@ -43,7 +43,10 @@ async def notice(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         command = bool(message.text and message.text.startswith("/"))
         via_us = message.via_bot is not None and message.via_bot.id == context.bot.id
         if command or via_us:
-            table_id = await asyncio.to_thread(client.get, keys.chat_table(chat_ref(update)))
+            where = chat_ref(update)
+            table_id = await asyncio.to_thread(client.get, keys.chat_table(where))
+            if table_id is None and via_us:  # the last move of a game may end it first
+                table_id = await asyncio.to_thread(client.get, keys.chat_last_game(where))
             if table_id is not None:
                 below = 2 if command else 1  # a command is answered
                 table = table_id.decode() if isinstance(table_id, bytes) else str(table_id)

@@ -26,6 +26,7 @@ from telegram import (
     InlineQueryResultsButton,
     InputTextMessageContent,
     Update,
+    User,
 )
 from telegram.ext import ContextTypes
 
@@ -40,6 +41,7 @@ from telegram_bot import private_chats
 from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.inline_refusals import refuse
 from telegram_bot.language import person_language
+from telegram_bot.person_locks import person_lock
 from telegram_bot.private_view import describe, private_info
 from telegram_bot.services import services
 from telegram_bot.texts import error_text
@@ -164,6 +166,13 @@ async def hand_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         return
     table_id, token, item_id = parts[0], int(parts[1]), parts[2]
     user = chosen.from_user
+    async with person_lock(table_id, user.id):  # a double tap waits for the first choice
+        await _play_chosen(context, table_id, user, token, item_id)
+
+
+async def _play_chosen(
+    context: ContextTypes.DEFAULT_TYPE, table_id: str, user: User, token: int, item_id: str
+) -> None:
     store = services(context).store
     messages = ChatMessages(store.redis)
 

@@ -25,6 +25,7 @@ from telegram_bot.render import record_is_full, story_messages, table_message, w
 from telegram_bot.table_text import commitments_in
 
 RECORD_CREDIT = 2  # a record costs a call: only when the table has that to spare
+POSTS_LATE = 3.0  # seconds after a game's end to look once more for posts to delete
 
 
 class TableShow:
@@ -41,6 +42,7 @@ class TableShow:
         self.miniapp_link = miniapp_link
         self.inline_mode = inline_mode
         self.bury_limit = bury_limit
+        self._later: set[asyncio.Task[None]] = set()
 
     def table_message(
         self, table: Table, chat: ChatState
@@ -84,15 +86,20 @@ class TableShow:
                 await self.send_table(table, with_news(text, news), keyboard)
             await self._keep(table, told, news)
         await self._drop_posts(table)
+        if ended:  # the last post may be noted just after the last change is shown
+            self._later.add(asyncio.create_task(self._drop_posts(table, after=POSTS_LATE)))
+            self._later = {task for task in self._later if not task.done()}
         if table.status == FINISHED:
             await asyncio.to_thread(self.messages.mark_finished, table.id)
         await asyncio.to_thread(
             self.messages.remember_shown, table.id, chat.seen, commitments_in(text)
         )
 
-    async def _drop_posts(self, table: Table) -> None:
+    async def _drop_posts(self, table: Table, after: float = 0.0) -> None:
         """Players' inline posts have done their job once the table shows their moves: where
         the bot may delete messages, they go, so the table stays at the bottom."""
+        if after:
+            await asyncio.sleep(after)
         posts = await asyncio.to_thread(self.messages.take_posts, table.id)
         may = bool(posts) and await self.calls.may_delete_posts(table.chat_id)
         if may and await self.calls.delete_posts(table, posts):

@@ -41,6 +41,7 @@ import json
 import re
 import select
 import socket
+import sys
 import threading
 import time
 import urllib.error
@@ -378,6 +379,12 @@ class _Server(ThreadingHTTPServer):
     def __init__(self, api: FakeBotApi) -> None:
         self.api = api
         super().__init__(("127.0.0.1", 0), _Handler)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that dropped its keep-alive connection is no error worth a traceback."""
+        if isinstance(sys.exc_info()[1], ConnectionResetError | BrokenPipeError):
+            return
+        super().handle_error(request, client_address)
 
 
 class _Handler(BaseHTTPRequestHandler):

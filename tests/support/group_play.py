@@ -33,6 +33,7 @@ from tests.telegram_bot.group_chat import GroupChat, labels
 from translations import render, tr
 
 COMMITMENT = re.compile(r"[0-9a-f]{64}")
+ASK_AGAIN = 16.0  # seconds after which an unanswered inline query is typed again
 Setup = Callable[[TableStore, str], None]
 
 
@@ -67,13 +68,14 @@ class GroupTable:
     moves: int = 0  # presses and inline choices made by the people
     done: bool = False
     _stage: str = "open"
+    _lobby_press: tuple[int, float] | None = None  # (version pressed at, when)
     _bodies: dict[int, tuple[str, list[str]]] = field(default_factory=dict)
     _pending: list[tuple[float, int]] = field(default_factory=list)  # (pressed at, version)
     answers: list[str] = field(default_factory=list)  # the inline queries the people made
     _due: dict[tuple[int, int], float] = field(default_factory=dict)  # (seat, token) -> when
     _since: dict[tuple[int, int], int] = field(default_factory=dict)  # -> version first seen
     _acted: set[tuple[int, int]] = field(default_factory=set)  # (seat, token) decided
-    _inline: dict[int, tuple[str, str, int]] = field(default_factory=dict)
+    _inline: dict[int, tuple[str, str, int, float]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for person in self.people:
@@ -105,7 +107,12 @@ class GroupTable:
             self.table_id = message["reply_markup"]["inline_keyboard"][0][0]["callback_data"][:10]
         table = self.store.load(self.table_id)
         shown = self._observe(table, message)
+        pressed = self._lobby_press
+        waited = pressed is not None and pressed[0] == table.version
+        if waited and time.monotonic() - pressed[1] < ASK_AGAIN:
+            return True  # the last press in the lobby is not shown yet: nobody presses again
         if table.status == LOBBY and shown == table.version:
+            self._lobby_press = (table.version, time.monotonic())
             self._lobby(table, message)
         elif table.status == PLAYING and shown is not None:
             self._play(table, message, shown)
@@ -213,14 +220,21 @@ class GroupTable:
         play = tr(table.language, self.rules.play_label)
         text = self.api.inline_button_query(self.chat_id, message["message_id"], play)
         query = self.api.inline_query(person.user, text, chat_id=self.chat_id)
-        self._inline[person.user] = (query, f"{table.id}:{token}:{item.id}", table.version)
+        asked = (query, f"{table.id}:{token}:{item.id}", table.version, time.monotonic())
+        self._inline[person.user] = asked
         self.answers.append(query)
 
     def _finish_inline(self) -> None:
-        """Choose the result once the inline answer is there."""
-        for user, (query, result_id, version) in list(self._inline.items()):
+        """Choose the result once the inline answer is there. An answer that never comes (a
+        bot too busy to answer within Telegram's time) is asked for again, as a person
+        would: the decision is taken up afresh."""
+        for user, (query, result_id, version, asked) in list(self._inline.items()):
             answer = self.api.inline_answer(query)
             if answer is None:
+                if time.monotonic() - asked > ASK_AGAIN:
+                    del self._inline[user]
+                    token = int(result_id.split(":")[1])
+                    self._acted = {a for a in self._acted if a[1] != token}
                 continue
             del self._inline[user]
             ids = {result["id"] for result in answer["results"]}
