@@ -203,6 +203,7 @@ class Game:
     name: str = ""  # registry key, stored in tables: never change it
     command: str = ""  # the bot command that opens a table (a-z, 0-9, _)
     title: str = ""  # msgid: "Mia"
+    icon: str = "🎲"  # the game's sign: the lobby's heading, /play's button
     summary: str = ""  # msgid: one line for /play, /help and the local page
     min_seats: int = 2
     max_seats: int = 2
@@ -218,6 +219,12 @@ class Game:
     private_label: str = ""  # msgid of the button that shows a seat its PrivateInfo
     play_label: str = ""  # msgid of the button that opens a hand to play from (inline mode)
     hand_play_message: str = ""  # msgid of the chat line an inline play leaves (no secret!)
+    # What the signs on the table mean, (sign, msgid) each: /help lists them, and the table
+    # shows them while ``shows_legend`` says the counters are new to the players.
+    legend: tuple[tuple[str, str], ...] = ()
+    # Event types that close a chapter of the story (a round's result, a hand's scores): a
+    # good moment for the group chat to keep what happened as a message of its own.
+    story_breaks: frozenset[str] = frozenset()
     web_assets: Path | None = None  # folder with render.js (and render.css) for the Mini App
     # Words the renderer draws itself, by key: a msgid, or NT_(singular, plural, n) for a
     # sentence with plural forms. The page gets them as strings "<game>.<key>" (and
@@ -380,6 +387,31 @@ class Game:
         """Story lines worth a message of their own (reveals, results, scores). The shared
         events (timed out, resigned, game over) are worded by the front doors."""
         raise NotImplementedError
+
+    def describe_final(
+        self, ranking: list[int], places: list[int], names: list[str]
+    ) -> list[Text] | None:
+        """How the game's end is told, from its ranking (``places`` 1 = first, in ranking
+        order). *Optional*: None tells it as every game does (the winner, then the places);
+        a game that has a loser rather than a winner words it itself."""
+        return None
+
+    def describe_private_play(self, public_view: JSON, seat: int, names: list[str]) -> Text:
+        """The line a private choice made in inline mode leaves in the group chat. It is
+        posted before the move is judged, so it names only what stays public even if the move
+        is refused (the trick it is for, the card it must beat), never the item. *Optional*:
+        the ``hand_play_message``."""
+        return Text(self.hand_play_message) if self.hand_play_message else Text("▶️", verbatim=True)
+
+    def shows_legend(self, public_view: JSON) -> bool:
+        """Whether the table explains its signs now (the first time its counters appear).
+        *Optional.*"""
+        return False
+
+    def commitments(self, events: list[Event], names: list[str]) -> list[Text]:
+        """The commitments (🔒) these events published, for ``/verify`` during a game.
+        *Optional.*"""
+        return []
 
     def describe_log(self, events: list[Event], names: list[str]) -> list[Text]:
         """Every public step of a game, for its written log. *Optional*: the story lines."""

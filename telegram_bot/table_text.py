@@ -6,6 +6,7 @@ out what every game shares: the seats and who is to act, settings, timers, stand
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from games.base import N_, Game, SettingSpec, Text
@@ -17,6 +18,7 @@ from telegram_bot.rating_text import rating_line
 from translations import render, tr
 
 MAX_TEXT = 4096
+COMMITMENT = re.compile(r"\b[0-9a-f]{64}\b")
 CPU_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
 
@@ -45,7 +47,7 @@ def lobby_text(table: Table) -> str:
     heading = (
         tr(language, "🎓 {game} tutorial", game=title)
         if table.tutorial
-        else tr(language, "🎲 {game}: a new table is open!", game=title)
+        else f"{game.icon} " + tr(language, "{game}: a new table is open!", game=title)
     )
     lines = [heading, tr(language, game.summary), ""]
     lines.append(
@@ -73,15 +75,22 @@ def lobby_text(table: Table) -> str:
     return fit("\n".join(lines))
 
 
-def game_text(table: Table) -> str:
-    """A running (or finished) game: the game's header, every seat, the game's status."""
+def game_text(table: Table, shown: frozenset[str] = frozenset()) -> str:
+    """A running (or finished) game: the game's header, every seat, the game's status, and
+    while the game's counters are new to the players, what its signs mean. A status line
+    holding a commitment the chat was ``shown`` already is left out: a commitment is
+    published once, when it is made (``/verify`` shows it again on request)."""
     game = get_game(table.game)
     language = table.language
     assert table.state is not None
     state = game.load(table.state)
     public = game.public_view(state)
     names = table.display_names()
-    status = [render(line, language) for line in game.describe_status(public, names)]
+    status = [
+        text
+        for line in game.describe_status(public, names)
+        if not set(COMMITMENT.findall(text := render(line, language))) & shown
+    ]
     acting = set(game.to_act(state))
     lines = status[:1]
     for seat, badge in enumerate(game.seat_badges(public)):
@@ -89,6 +98,8 @@ def game_text(table: Table) -> str:
         marker = "▪️" if badge.out else "▶️" if seat in acting else "▫️"
         lines.append(f"{marker} {names[seat]} {shown}".rstrip())
     lines += ["", *status[1:]]
+    if game.legend and game.shows_legend(public):
+        lines.append(legend_line(game, language))
     lines += turn_notes(table, game, state, names)
     if table.status == CANCELLED:
         lines.append(tr(language, "🚫 This game was cancelled."))
@@ -98,6 +109,16 @@ def game_text(table: Table) -> str:
         lines += [line for line in [rating_line(table)] if line]
         lines.append(tr(language, "📜 /log sends the whole game; 🔁 Rematch plays again."))
     return fit("\n".join(lines))
+
+
+def legend_line(game: Game, language: str) -> str:
+    """ "ℹ️ 🎯 tricks won / bid · 📊 points": what the table's signs mean."""
+    signs = " · ".join(f"{sign} {tr(language, meaning)}" for sign, meaning in game.legend)
+    return f"ℹ️ {signs}"
+
+
+def commitments_in(text: str) -> set[str]:
+    return set(COMMITMENT.findall(text))
 
 
 def turn_notes(table: Table, game: Game, state: Any, names: list[str]) -> list[str]:

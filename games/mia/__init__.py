@@ -78,6 +78,8 @@ class Mia(Game):
     )
     error_texts = ERROR_TEXTS
     private_label = N_("👀 My dice")
+    legend = presentation.LEGEND
+    story_breaks = frozenset({"challenged", "folded"})  # each round's result
     web_assets = Path(__file__).resolve().parent / "web"
     web_strings: ClassVar[dict[str, Any]] = {  # what web/render.js draws itself
         "mia": N_("Mia"),
@@ -85,7 +87,7 @@ class Mia(Game):
         "holds": N_("The claim holds!"),
         "bluff": N_("Caught bluffing!"),
         "you_lose": NT_("💔 You lose a life!", "💔 You lose {n} lives!", 1),
-        "right": N_("🎯 You were right!"),
+        "right": N_("✅ You were right!"),
     }
 
     def normalize_settings(self, settings: JSON) -> JSON:
@@ -160,6 +162,9 @@ class Mia(Game):
 
     def describe_status(self, public_view: dict[str, Any], names: list[str]) -> list[Text]:
         return presentation.describe_status(public_view, names)
+
+    def shows_legend(self, public_view: JSON) -> bool:
+        return presentation.shows_legend(public_view)
 
     def describe_events(self, events: list[Event], names: list[str]) -> list[Text]:
         return presentation.describe_events(events, names)

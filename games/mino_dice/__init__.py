@@ -37,7 +37,18 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "bid_made": ("b", "seat"),
     "bids_revealed": ("v", "hand", "bids"),
     "rolled": ("r", "seat", "die", "kind", "face", "trick"),
-    "trick_won": ("w", "hand", "trick", "winner", "leader", "die", "kind", "face", "bonus"),
+    "trick_won": (
+        "w",
+        "hand",
+        "trick",
+        "winner",
+        "leader",
+        "die",
+        "kind",
+        "face",
+        "bonus",
+        "rolls",
+    ),
     "hand_scored": ("s", "hand", "results"),
     "hand_revealed": ("x", "game_id", "hand", "reveals"),
     "timed_out": ("t", "seat"),
@@ -74,6 +85,8 @@ class MinoDice(Game):
     private_label = N_("👀 Look at my dice")
     play_label = N_("🎲 Roll a die")
     hand_play_message = N_("🎲 I roll one of my dice.")
+    legend = presentation.LEGEND
+    story_breaks = frozenset({"hand_scored"})  # a hand's scores end a chapter
     web_assets = Path(__file__).resolve().parent / "web"
     page_history = frozenset({"hand_scored"})  # the score sheet, hand by hand
     web_strings: ClassVar[dict[str, Any]] = {  # what web/render.js draws itself
@@ -81,7 +94,7 @@ class MinoDice(Game):
         "dice_each": NT_("die each", "dice each", 1),
         "trick_of": N_("Trick {trick} of {tricks}"),
         "follow": N_("Follow:"),
-        "you_take": N_("🏆 You take the trick!"),
+        "you_take": N_("🎲 You take the trick!"),
         "exact": N_("✅ Exactly your bid: {points}"),
         "missed": N_("❌ Off your bid: {points}"),
         "sheet": N_("Score sheet"),
@@ -186,6 +199,15 @@ class MinoDice(Game):
 
     def describe_events(self, events: list[Event], names: list[str]) -> list[Text]:
         return story.describe_events(events, names)
+
+    def describe_private_play(self, public_view: JSON, seat: int, names: list[str]) -> Text:
+        return presentation.describe_private_play(public_view, seat, names)
+
+    def shows_legend(self, public_view: JSON) -> bool:
+        return presentation.shows_legend(public_view)
+
+    def commitments(self, events: list[Event], names: list[str]) -> list[Text]:
+        return story.commitments(events, names)
 
     def describe_log(self, events: list[Event], names: list[str]) -> list[Text]:
         return story.describe_log(events, names)

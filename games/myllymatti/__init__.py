@@ -84,6 +84,9 @@ class Myllymatti(Game):
     private_label = N_("🃏 My hand")
     play_label = N_("🃏 Play a card")
     hand_play_message = N_("🃏 I play a card from my hand.")
+    icon = "🃏"
+    legend = presentation.LEGEND
+    story_breaks = frozenset({"phase_two", "went_out"})  # phase 1 told, then each one out
     web_assets = Path(__file__).resolve().parent / "web"
     web_strings: ClassVar[dict[str, Any]] = {  # what web/render.js draws itself
         "stock": N_("Stock"),
@@ -187,6 +190,20 @@ class Myllymatti(Game):
 
     def describe_events(self, events: list[Event], names: list[str]) -> list[Text]:
         return story.describe_events(events, names)
+
+    def describe_final(
+        self, ranking: list[int], places: list[int], names: list[str]
+    ) -> list[Text] | None:
+        return story.describe_final(ranking, places, names)
+
+    def describe_private_play(self, public_view: JSON, seat: int, names: list[str]) -> Text:
+        return status.describe_private_play(public_view, seat, names)
+
+    def shows_legend(self, public_view: JSON) -> bool:
+        return presentation.shows_legend(public_view)
+
+    def commitments(self, events: list[Event], names: list[str]) -> list[Text]:
+        return story.commitments(events)
 
     def describe_log(self, events: list[Event], names: list[str]) -> list[Text]:
         return story.describe_log(events, names)
