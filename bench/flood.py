@@ -1,14 +1,25 @@
-"""``python -m bench.flood``: many tables at full speed through the real bot, within limits.
+"""``python -m bench.flood``: whole games in many groups through the real bot, at Telegram's
+real limits, at a person's pace.
 
 Starts the real bot process against the tests' Bot-API-speaking server with Telegram's flood
 limits switched on (about 1 message a second per chat, 20 a minute per group, 30 a second
-overall; 429 with retry_after beyond). Fifty groups each open a table (two people and a hard
-CPU) and play it to the end, every person acting the moment the table message shows their
-turn. An action is any change a table goes through (a command, a press, a CPU's move).
-Prints the time from each press to the group's table message showing its result
-(``press_to_table_ms`` median and p90), and, last:
-``tables=50 actions=… group_calls_per_action=… http_429=…``.
-Targets: group_calls_per_action <= 1.0, http_429 = 0, every table finished.
+overall; 429 with retry_after beyond). For each game (``--game``, all three by default)
+``--tables`` groups each open a table of ``--people`` people (and ``--cpus`` CPUs) and play a
+full-length game with its standard rules, every person choosing what a normal CPU would
+choose for them. A person acts once the group's table message shows their turn, after
+thinking like a person on a phone: a button takes 1.5–4 s, a card or die chosen in inline
+mode 2.5–6 s (tap the button, wait for the hand, pick), drawn at random but the same in every
+run (``--seed``).
+
+A move is any change a table goes through (opening it, a press, an inline choice, a CPU's
+move). Per game it prints, last:
+``game=… tables=… moves=… group_calls_per_move=… press_to_table_ms median=… p90=… max=…
+messages_per_move=… http_429=…``, where group calls are those Telegram's flood limits count
+(sendMessage, editMessageText, editMessageReplyMarkup, sendDocument to the groups; deletes
+are printed beside them), press_to_table the time from a press (or inline choice) to the
+group's table message showing its result, and messages_per_move the messages left in the
+groups at the end (the bot's and the players' posts) per move.
+Targets: group_calls_per_move <= 1.0, http_429 = 0, median <= 1000, p90 <= 3000.
 """
 
 from __future__ import annotations
@@ -21,128 +32,94 @@ from pathlib import Path
 
 import redis
 
+from games.registry import GAMES
+from games.rng import DeterministicRng
 from tables.engine.redis_server import RedisServer
 from tables.store import TableStore
 from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env
-from tests.telegram_bot.group_chat import GroupChat, acting_name, keyboard, labels
+from tests.support.group_play import GroupTable, Person
 
-GROUP_METHODS = ("sendMessage", "editMessageText", "editMessageReplyMarkup", "sendDocument")
-
-
-class Table:
-    """One group: its chat, its two people, and how far it got."""
-
-    def __init__(self, api: FakeBotApi, index: int) -> None:
-        self.chat_id = -(10**12) - index
-        self.people = {f"Ann{index}": 10_000 + 2 * index, f"Ben{index}": 10_001 + 2 * index}
-        for name, user in self.people.items():
-            api.add_user(user, name)
-        api.add_chat(self.chat_id, members=list(self.people.values()))
-        self.chat = GroupChat(api, self.chat_id)
-        self.step = "open"
-        self.last_pressed: tuple[str, int] | None = None
-        self.pressed_at: float | None = None
-        self.actions = 0
-        self.table_id: str | None = None
-
-    @property
-    def creator(self) -> int:
-        return next(iter(self.people.values()))
-
-    @property
-    def guest(self) -> int:
-        return list(self.people.values())[1]
+FLOOD_METHODS = ("sendMessage", "editMessageText", "editMessageReplyMarkup", "sendDocument")
+THINK = {"button": (1.5, 4.0), "inline": (2.5, 6.0)}  # seconds, low and high
 
 
-def drive(table: Table, api: FakeBotApi, store: TableStore) -> bool:
-    """Do the next thing this table's people would do now; False when it is finished."""
-    if table.step == "open":
-        api.send_message(table.creator, table.chat_id, "/mia")
-        table.actions += 1
-        table.step = "lobby"
-        return True
-    message = table.chat.table_message()
-    if message is None:
-        return table.step != "done"
-    shown = stamp(message)
-    if table.pressed_at is not None and shown != table.last_pressed:
-        LATENCIES.append(time.monotonic() - table.pressed_at)  # the group sees the result
-        table.pressed_at = None
-    if table.table_id is None:
-        table.table_id = message["reply_markup"]["inline_keyboard"][0][0]["callback_data"][:10]
-    current = store.load(table.table_id)
-    if current.status == "finished":
-        table.step = "done"
-        return False
-    expected = ("l", current.version) if current.state is None else ("g", current.state["step"])
-    if shown is None or shown != expected or shown == table.last_pressed:
-        return True  # wait until the group shows the table as it is
-    buttons = labels(message)
-    if table.step == "lobby":
-        press = {
-            "join": (table.guest, "✋ Join"),
-            "settings": (table.creator, "⚙️ Settings"),
-            "cpu": (table.creator, "🤖 + hard"),
-            "pace": (table.creator, "CPU pace: normal"),
-            "back": (table.creator, "⬅️ Back"),
-            "start": (table.creator, "▶️ Start"),
-        }
-        order = list(press)
-        stage = getattr(table, "stage", "join")
-        user, label = press[stage]
-        if label not in buttons:
-            return True
-        _press(api, table, message, user, label)
-        next_index = order.index(stage) + 1
-        if next_index < len(order):
-            table.stage = order[next_index]
-        else:
-            table.step = "play"
-        return True
-    if "▶️" not in message["text"]:
-        return True
-    name = acting_name(message)
-    if name not in table.people:
-        return True  # the CPU's turn
-    label = (
-        "❗ Challenge"
-        if "❗ Challenge" in buttons
-        else next((b for b in buttons if b[:1].isdigit() or b == "Mia"), None)
+def thinking(seed: str):  # type: ignore[no-untyped-def]
+    """How long a person takes to act, by kind of choice: drawn from a seeded stream, so the
+    same in every run."""
+    draw = DeterministicRng(seed)
+
+    def think(kind: str) -> float:
+        low, high = THINK[kind]
+        return low + (high - low) * draw.randbelow(1001) / 1000
+
+    return think
+
+
+def make_tables(api: FakeBotApi, store: TableStore, args: argparse.Namespace) -> list[GroupTable]:
+    tables = []
+    for game_index, game in enumerate(args.game):
+        for index in range(args.tables):
+            number = game_index * 1000 + index
+            people = [
+                Person(f"P{number}-{n}", 10_000_000 + number * 10 + n) for n in range(args.people)
+            ]
+            tables.append(
+                GroupTable(
+                    api,
+                    store,
+                    game,
+                    -(10**12) - number,
+                    people,
+                    cpus=args.cpus,
+                    think=thinking(f"{args.seed}:{game}:{index}"),
+                    seed=f"{args.seed}:{game}:{index}",
+                )
+            )
+    return tables
+
+
+def report(api: FakeBotApi, store: TableStore, game: str, tables: list[GroupTable]) -> None:
+    mine = [t for t in tables if t.game == game]
+    chats = {t.chat_id for t in mine}
+    per_chat = api.stats["per_chat"]
+    methods: dict[str, int] = {}
+    for chat_id in chats:
+        for method, count in per_chat.get(chat_id, {}).items():
+            methods[method] = methods.get(method, 0) + count
+    calls = sum(methods.get(method, 0) for method in FLOOD_METHODS)
+    moves = sum(store.load(t.table_id).version for t in mine if t.table_id)
+    kept = sum(1 for chat_id in chats for m in api.messages(chat_id) if not m["deleted"])
+    latencies = sorted(latency for t in mine for latency in t.latencies)
+    finished = sum(t.done for t in mine)
+    print(
+        f"{game}: calls by method {dict(sorted(methods.items()))}; finished {finished}/{len(mine)}"
     )
-    if label is None:
-        return True
-    _press(api, table, message, table.people[name], label)
-    return True
-
-
-LATENCIES: list[float] = []  # seconds from a press to the table message showing its result
-
-
-def stamp(message: dict) -> tuple[str, int] | None:
-    """(kind, stamp) of the table message's first game or lobby button: the decision token a
-    game button carries, the table version a lobby button carries."""
-    for row in keyboard(message):
-        for button in row:
-            parts = button.get("callback_data", "").split(":")
-            if len(parts) >= 4 and parts[2] in ("g", "l"):
-                return parts[2], int(parts[1])
-    return None
-
-
-def _press(api: FakeBotApi, table: Table, message: dict, user: int, label: str) -> None:
-    data = api.button_data(table.chat_id, message["message_id"], label)
-    api.press(user, message["message_id"], table.chat_id, data)
-    table.actions += 1
-    table.last_pressed = stamp(message)
-    table.pressed_at = time.monotonic()
+    if latencies:
+        median = statistics.median(latencies) * 1000
+        p90 = latencies[min(len(latencies) - 1, int(0.9 * len(latencies)))] * 1000
+        slowest = latencies[-1] * 1000
+    else:
+        median = p90 = slowest = float("nan")
+    print(
+        f"game={game} tables={len(mine)} moves={moves} "
+        f"group_calls_per_move={calls / max(1, moves):.2f} "
+        f"deletes_per_move={methods.get('deleteMessage', 0) / max(1, moves):.2f} "
+        f"press_to_table_ms median={median:.0f} p90={p90:.0f} max={slowest:.0f} "
+        f"messages_per_move={kept / max(1, moves):.2f} http_429={api.stats['http_429']}"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--timeout", type=float, default=900)
+    parser.add_argument("--game", action="append", choices=sorted(GAMES))
+    parser.add_argument("--tables", type=int, default=10, help="groups per game")
+    parser.add_argument("--people", type=int, default=3)
+    parser.add_argument("--cpus", type=int, default=0)
+    parser.add_argument("--seed", default="bench.flood")
+    parser.add_argument("--timeout", type=float, default=2400)
     args = parser.parse_args()
+    args.game = args.game or sorted(GAMES)
     with (
         tempfile.TemporaryDirectory() as data,
         RedisServer(Path(data) / "redis") as server,
@@ -161,51 +138,19 @@ def main() -> None:
         started = time.monotonic()
         try:
             api.wait_for(lambda: api.is_polling, timeout=30)
-            tables = [Table(api, index) for index in range(args.tables)]
+            tables = make_tables(api, store, args)
             while time.monotonic() - started < args.timeout:
-                active = [drive(table, api, store) for table in tables]
-                if not any(active):
+                if not any([table.step() for table in tables]):
                     break
-                time.sleep(0.05)
+                time.sleep(0.02)
         finally:
             bot.stop()
-        finished = sum(table.step == "done" for table in tables)
-        presses = sum(table.actions for table in tables)
-        # Every change a table went through is an action: /mia, each press, each CPU move.
-        actions = sum(store.load(t.table_id).version for t in tables if t.table_id)
-        group_calls = sum(
-            count
-            for chat_id, methods in api.stats["per_chat"].items()
-            if int(chat_id) < 0
-            for method, count in methods.items()
-            if method in GROUP_METHODS
-        )
-        per_method: dict[str, int] = {}
-        for chat_id, methods in api.stats["per_chat"].items():
-            if int(chat_id) < 0:
-                for method, count in methods.items():
-                    per_method[method] = per_method.get(method, 0) + count
         print(
-            f"calls to the groups by method: {per_method}; "
-            f"not modified: {api.stats.get('not_modified')}"
+            f"seconds={time.monotonic() - started:.0f} violations={len(api.violations)} "
+            f"unanswered={len(api.unanswered_queries())} people={args.people} cpus={args.cpus}"
         )
-        print(
-            f"finished={finished}/{args.tables} seconds={time.monotonic() - started:.0f} "
-            f"presses={presses} violations={len(api.violations)} "
-            f"unanswered={len(api.unanswered_queries())}"
-        )
-        if LATENCIES:
-            ordered = sorted(LATENCIES)
-            p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
-            print(
-                f"press_to_table_ms median={statistics.median(ordered) * 1000:.0f} "
-                f"p90={p90 * 1000:.0f} presses_timed={len(ordered)}"
-            )
-        print(
-            f"tables={args.tables} actions={actions} "
-            f"group_calls_per_action={group_calls / max(1, actions):.2f} "
-            f"http_429={api.stats['http_429']}"
-        )
+        for game in args.game:
+            report(api, store, game, tables)
 
 
 if __name__ == "__main__":

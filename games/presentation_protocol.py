@@ -65,6 +65,19 @@ def only_the_story(event: Event) -> bool:
     return False
 
 
+def every_game_alike(ranking: list[int], places: list[int], names: Names) -> list[Text] | None:
+    """By default the end is told as every game's is (the winner, then the places)."""
+    return None
+
+
+def never(public_view: JSON) -> bool:
+    return False
+
+
+def no_commitments(events: list[Event], names: Names) -> list[Text]:
+    return []
+
+
 @dataclass(frozen=True, eq=False, repr=False)
 class Presentation:
     """How a game looks and reads. Each function is pure; ``names`` are the seats' names."""
@@ -87,11 +100,31 @@ class Presentation:
     # settings (normalized: every key filled in) -> the rules in brief (/rules, "How to play")
     describe_rules: Callable[[JSON], list[Text]]
 
+    icon: str = "🎲"  # the game's sign: the lobby's heading, /play's button
     preset_descriptions: Mapping[str, str] = field(default_factory=dict)  # name -> msgid
     error_texts: Mapping[str, str] = field(default_factory=dict)  # own GameError code -> msgid
     private_label: str = ""  # msgid of the button that shows a seat its PrivateInfo
     play_label: str = ""  # msgid of the button that opens a hand to play from (inline mode)
     hand_play_message: str = ""  # msgid of the chat line an inline play leaves (no secret!)
+    # What the signs on the table mean, (sign, msgid) each: /help lists them, and the table
+    # shows them while ``shows_legend`` says the counters are new to the players.
+    legend: tuple[tuple[str, str], ...] = ()
+    # public view -> whether the table explains its signs now (the first time its counters
+    # appear)
+    shows_legend: Callable[[JSON], bool] = never
+    # Event types that close a chapter of the story (a round's result, a hand's scores): a
+    # good moment for the group chat to keep what happened as a message of its own.
+    story_breaks: frozenset[str] = frozenset()
+    # (ranking, places (1 = first, in ranking order), names) -> how the game's end is told;
+    # None tells it as every game does. A game that has a loser rather than a winner words it.
+    describe_final: Callable[[list[int], list[int], Names], list[Text] | None] = every_game_alike
+    # (public view, seat, names) -> the line a private choice made in inline mode leaves in
+    # the group chat. It is posted before the move is judged, so it names only what stays
+    # public even if the move is refused (the trick it is for, the card it must beat), never
+    # the item. Default: the ``hand_play_message``.
+    describe_private_play: Callable[[JSON, int, Names], Text] = None  # type: ignore[assignment]
+    # (events, names) -> the commitments (🔒) these events published, for /verify
+    commitments: Callable[[list[Event], Names], list[Text]] = no_commitments
     # (public view, seat) -> whether the seat's decision now may include private actions
     # (the group then offers the play_label button). Default: whenever there is a play_label.
     plays_privately: Callable[[JSON, int], bool] = None  # type: ignore[assignment]
@@ -119,8 +152,8 @@ class Presentation:
     # Event types of the whole game that the page's renderer gets as ``history`` (public
     # events from the log, e.g. each hand's scores for a score sheet).
     page_history: frozenset[str] = frozenset()
-    # event -> whether it is a moment of its own on a player's page although the group gets
-    # no story message for it (an ordinary trick, a chance taken)
+    # event -> whether it is a moment of its own on a player's page although the group's
+    # story does not tell it (a chance taken): the page shows what the log says of it first
     page_moment: Callable[[Event], bool] = only_the_story
 
     def __post_init__(self) -> None:
@@ -128,6 +161,13 @@ class Presentation:
             object.__setattr__(self, "plays_privately", self._when_there_is_a_play_label)
         if self.describe_log is None:
             object.__setattr__(self, "describe_log", self.describe_events)
+        if self.describe_private_play is None:
+            object.__setattr__(self, "describe_private_play", self._the_hand_play_message)
 
     def _when_there_is_a_play_label(self, public_view: JSON, seat: int) -> bool:
         return bool(self.play_label)
+
+    def _the_hand_play_message(self, public_view: JSON, seat: int, names: Names) -> Text:
+        if self.hand_play_message:
+            return Text(self.hand_play_message)
+        return Text("▶️", verbatim=True)

@@ -70,15 +70,3 @@ def wants_reminders(client: redis.Redis | FastReads, user_id: int) -> bool:
 
 def set_reminders(client: redis.Redis, user_id: int, on: bool) -> None:
     client.hset(_user_key(user_id), "remind", "1" if on else "0")
-
-
-def opened_chat(client: redis.Redis | FastReads, user_id: int) -> bool:
-    """Whether this person has written to the bot in a private chat (so it may write)."""
-    return client.hget(_user_key(user_id), "dm") == b"1"
-
-
-def set_opened_chat(client: redis.Redis, user_id: int, opened: bool = True) -> None:
-    if opened:
-        client.hset(_user_key(user_id), "dm", "1")
-    else:
-        client.hdel(_user_key(user_id), "dm")

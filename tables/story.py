@@ -48,15 +48,20 @@ def final_ranking(ranking: list[int], places: list[int] | None, names: list[str]
     return lines
 
 
-def shared_event(event: Event, names: list[str], *, log: bool = False) -> list[Text]:
-    """Words for an event every game shares (empty for any other)."""
+def shared_event(
+    event: Event, names: list[str], *, log: bool = False, game: Game | None = None
+) -> list[Text]:
+    """Words for an event every game shares (empty for any other). The game's end is the
+    game's to word when it has its own way (a game with a loser rather than a winner)."""
     kind = event["type"]
     if kind == "timed_out":
         return [T_("⏰ {name} ran out of time.", name=names[event["seat"]])]
     if kind == "resigned":
         return [T_("🚪 {name} left the game.", name=names[event["seat"]])]
     if kind == "game_over":
-        return final_ranking(event["ranking"], event.get("places"), names)
+        places = event.get("places") or list(range(1, len(event["ranking"]) + 1))
+        own = game.presentation.describe_final(event["ranking"], places, names) if game else None
+        return own if own is not None else final_ranking(event["ranking"], places, names)
     if kind == "expired":
         return [T_("⌛ The table was closed because nobody played for a while.")]
     if kind == "rematch":
@@ -112,7 +117,7 @@ def _words(
     for event in events:
         if event["type"] in SHARED_EVENTS:
             flush()
-            lines.extend(shared_event(event, names, log=log))
+            lines.extend(shared_event(event, names, log=log, game=game))
         else:
             run.append(event)
     flush()

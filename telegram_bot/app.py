@@ -21,7 +21,6 @@ from telegram.ext import (
     ChosenInlineResultHandler,
     CommandHandler,
     InlineQueryHandler,
-    MessageHandler,
     TypeHandler,
     filters,
 )
@@ -45,6 +44,7 @@ from telegram_bot.people import answers_refusals as guard
 from telegram_bot.private import inline, reminders
 from telegram_bot.services import Services
 from telegram_bot.serving.api_metrics import CountingRequest, count_update
+from telegram_bot.table_message import chat_watch
 from telegram_bot.table_message.budget import ChatBudget
 from telegram_bot.table_message.chat_messages import ChatMessages
 from telegram_bot.table_message.notifier import Notifier
@@ -73,9 +73,10 @@ def build_application(config: BotConfig, store: TableStore) -> Application:
     application.bot_data["services"] = services
     groups = filters.ChatType.GROUPS
     add = application.add_handler
-    add(TypeHandler(Update, count_update), group=-2)  # every update counted, then handled
-    private = filters.ChatType.PRIVATE
-    add(MessageHandler(private, my_games_commands.remember_private_chat, block=False), group=-1)
+    # Each group below runs before the handlers (one handler per group answers an update).
+    add(TypeHandler(Update, count_update), group=-3)  # every update counted, then handled
+    # What a chat saw: a private chat opened (reminders, refusals), messages below a table.
+    add(TypeHandler(Update, chat_watch.notice), group=-2)
     add(CommandHandler(["start", "help"], guard(commands.start_or_help)))
     add(CommandHandler("play", guard(commands.play_menu)))
     for game in GAMES.values():  # each game's own command, from the registry

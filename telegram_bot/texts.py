@@ -59,7 +59,22 @@ def help_text(language: str, bot_username: str) -> str:
             "rises as your games show more. The first 5 games are provisional. CPUs, "
             "tutorials and solo practice never count.",
         ),
+        tr(language, "What the signs on a table mean:"),
+        *legend_lines(language),
         "",
         tr(language, "Add me to a group: https://t.me/{bot}?startgroup=play", bot=bot_username),
     ]
     return "\n".join(lines)
+
+
+def legend_lines(language: str) -> list[str]:
+    """Per game, its signs and what they mean (the same on every table of the game)."""
+    shared = [("▶️", tr(language, "to act")), ("🔒", tr(language, "a commitment (see /verify)"))]
+    lines = [" · ".join(f"{sign} {meaning}" for sign, meaning in shared)]
+    for game in GAMES.values():
+        if game.presentation.legend:
+            signs = " · ".join(
+                f"{sign} {tr(language, meaning)}" for sign, meaning in game.presentation.legend
+            )
+            lines.append(f"{game.presentation.icon} {game_title(game, language)}: {signs}")
+    return lines

@@ -85,6 +85,9 @@ PRESENTATION = Presentation(
     preset_descriptions=PRESET_DESCRIPTIONS,
     error_texts=ERROR_TEXTS,
     private_label=N_("👀 My dice"),
+    legend=presentation.LEGEND,
+    shows_legend=presentation.shows_legend,
+    story_breaks=frozenset({"challenged", "folded"}),  # each round's result
     action_label=presentation.action_label,
     action_rows=presentation.action_rows,
     action_style=presentation.action_style,
@@ -104,7 +107,7 @@ PRESENTATION = Presentation(
         "holds": N_("The claim holds!"),
         "bluff": N_("Caught bluffing!"),
         "you_lose": NT_("💔 You lose a life!", "💔 You lose {n} lives!", 1),
-        "right": N_("🎯 You were right!"),
+        "right": N_("✅ You were right!"),
     },
 )
 

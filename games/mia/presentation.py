@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import (
+    N_,
     NT_,
     STYLE_CHOICE,
     STYLE_DANGER,
@@ -47,7 +48,7 @@ def action_label(action: Action) -> Text:
     labels = {
         CHALLENGE: T_("❗ Challenge"),
         ACCEPT: T_("🎲 Accept & roll"),
-        FOLD: T_("🏳 Fold"),
+        FOLD: T_("🙈 Fold"),
         PASS: T_("➡️ Pass on"),
     }
     return labels.get(action, V_("{action}", action=action))
@@ -96,6 +97,14 @@ def private_info(view: dict[str, Any]) -> PrivateInfo | None:
         caption=_roll_word(f"{dice[0]}{dice[1]}"),
         conceal=True,
     )
+
+
+LEGEND = (("❤️", N_("lives left")), ("💀", N_("out of the game")))
+
+
+def shows_legend(view: dict[str, Any]) -> bool:
+    """The hearts are explained on the table through the first round."""
+    return view["round"] == 1 and not view["over"]
 
 
 def seat_badges(view: dict[str, Any]) -> list[SeatBadge]:
@@ -166,7 +175,7 @@ def describe_events(events: list[Event], names: list[str]) -> list[Text]:
         elif kind == "folded":
             lines.append(
                 T_(
-                    "🏳 {name} folds against {claimant}'s Mia, unseen.",
+                    "🙈 {name} folds against {claimant}'s Mia, unseen.",
                     name=names[event["seat"]],
                     claimant=names[event["claimant"]],
                 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import (
+    N_,
     NT_,
     STYLE_CHOICE,
     STYLE_PRIMARY,
@@ -25,7 +26,7 @@ from games.base import (
 from games.mino_dice import cpu
 from games.mino_dice.dice import CREATURES, kind_of, parse_die_id
 from games.mino_dice.rules import BID_PREFIX, ROLL_PREFIX
-from games.mino_dice.state import PHASE_BID
+from games.mino_dice.state import PHASE_BID, PHASE_TRICK
 from games.mino_dice.words import MUST_FOLLOW, SYMBOLS, die_label, kind_text, roll_text
 
 BIDS_PER_ROW = 5
@@ -107,27 +108,33 @@ def _reason(view: dict[str, Any]) -> Text:
 
 
 def seat_badges(view: dict[str, Any]) -> list[SeatBadge]:
-    """Per seat: while bidding "has bid" or "…", then tricks won / bid; and the total."""
+    """Per seat: while bidding "has bid" or "…", then tricks won / bid; and the points."""
     badges = []
     for seat in range(view["seats"]):
         score = view["scores"][seat]
         if view["over"]:
-            status: Text = V_("🏁")
-        elif view["phase"] == PHASE_BID:
-            status = T_("has bid") if view["has_bid"][seat] else V_("…")
+            badge = V_("📊 {score}", score=score)
         else:
-            status = V_("🎯 {won}/{bid}", won=view["won"][seat], bid=view["bids"][seat])
-        badges.append(
-            SeatBadge(
-                V_("{status} · ⭐ {score}", status=status, score=score),
-                out=seat in view["resigned"],
-            )
-        )
+            if view["phase"] == PHASE_BID:
+                status: Text = T_("has bid") if view["has_bid"][seat] else V_("…")
+            else:
+                status = V_("🎯 {won}/{bid}", won=view["won"][seat], bid=view["bids"][seat])
+            badge = V_("{status} · 📊 {score}", status=status, score=score)
+        badges.append(SeatBadge(badge, out=seat in view["resigned"]))
     return badges
 
 
+LEGEND = (("🎯", N_("tricks won / bid")), ("📊", N_("points")))
+
+
+def shows_legend(view: dict[str, Any]) -> bool:
+    """The counters are explained on the table through the first hand."""
+    return view["hand"] == 1 and not view["over"]
+
+
 def describe_status(view: dict[str, Any], names: list[str]) -> list[Text]:
-    """The header, then the trick so far in order (die, face, who), then whose move it is."""
+    """The header, then the trick so far in order (die, face, who), then whose move it is.
+    A finished trick is told by the story (with its winner), not here."""
     lines: list[Text] = [
         T_("🎲 Mino Dice · hand {hand} of {hands}", hand=view["hand"], hands=view["hands"])
     ]
@@ -137,13 +144,13 @@ def describe_status(view: dict[str, Any], names: list[str]) -> list[Text]:
     if view["phase"] == PHASE_BID:
         lines.append(
             NT_(
-                "📣 Everyone holds {n} die: bid how many tricks you will win, 0 to {n}.",
-                "📣 Everyone holds {n} dice: bid how many tricks you will win, 0 to {n}.",
+                "🎯 Everyone holds {n} die: bid how many tricks you will win, 0 to {n}.",
+                "🎯 Everyone holds {n} dice: bid how many tricks you will win, 0 to {n}.",
                 view["hand"],
             )
         )
         return lines
-    trick, tricks = view["trick"], view["tricks"]
+    trick = view["trick"]
     if trick:
         rolls = [
             V_(
@@ -161,23 +168,6 @@ def describe_status(view: dict[str, Any], names: list[str]) -> list[Text]:
                 rolls=joined(rolls, " → "),
             )
         )
-    elif tricks:
-        last = tricks[-1]
-        rolls = [
-            V_(
-                "{roll} ({name})",
-                roll=roll_text(roll["kind"], roll["face"]),
-                name=names[roll["seat"]],
-            )
-            for roll in last["rolls"]
-        ]
-        lines.append(T_("Trick {trick}: {rolls}", trick=len(tricks), rolls=joined(rolls, " → ")))
-        if last["winner"] is None:
-            lines.append(T_("Trick {trick}: only flags, nobody took it.", trick=len(tricks)))
-        else:
-            lines.append(
-                T_("Trick {trick} went to {name}.", trick=len(tricks), name=names[last["winner"]])
-            )
     actor = names[view["turn"]]
     if not trick:
         lines.append(T_("🎲 {name} leads trick {trick}.", name=actor, trick=view["trick_no"]))
@@ -192,6 +182,22 @@ def describe_status(view: dict[str, Any], names: list[str]) -> list[Text]:
     else:
         lines.append(T_("🎲 {name} rolls next.", name=actor))
     return lines
+
+
+def describe_private_play(view: dict[str, Any], seat: int, names: list[str]) -> Text:
+    """The line a roll chosen in inline mode leaves in the chat: which trick, and what it
+    follows. Only what everyone already knows: never the die."""
+    if view["phase"] != PHASE_TRICK or view["turn"] != seat:
+        return T_("🎲 I roll one of my dice.")
+    if view["follow"]:
+        return T_(
+            "🎲 I roll for trick {trick} (colour to follow: {colour}).",
+            trick=view["trick_no"],
+            colour=die_label(view["follow"]),
+        )
+    if view["trick"]:
+        return T_("🎲 I roll for trick {trick}.", trick=view["trick_no"])
+    return T_("🎲 I lead trick {trick}.", trick=view["trick_no"])
 
 
 def describe_hint(view: dict[str, Any], names: list[str]) -> Text | None:

@@ -224,6 +224,8 @@ def _end_trick(state: MinoState, rng: Rng, events: list[Event]) -> None:
             "kind": kind_of(winning["die"]) if winning else None,
             "face": winning["face"] if winning else None,
             "bonus": earned,
+            # Every roll of the trick, in order: the story shows the whole trick at once.
+            "rolls": [[roll["seat"], kind_of(roll["die"]), roll["face"]] for roll in state.trick],
         }
     )
     state.trick = []

@@ -14,34 +14,20 @@ from games.mino_dice.fairness import reveal_preimage
 from games.mino_dice.words import roll_text
 
 
-def describe_events(
-    events: list[Event], names: list[str], *, every_trick: bool = False
-) -> list[Text]:
-    """The moments worth a message: a new hand, the bids revealed together, a trick that
-    earns a bonus or goes to nobody, and the hand's score story. An ordinary trick shows on
-    the table message (and every trick in the log)."""
+def describe_events(events: list[Event], names: list[str]) -> list[Text]:
+    """The moments worth telling: the bids revealed together, every trick with its dice and
+    who took it, and the hand's score story. (A new hand shows on the table itself.)"""
     lines: list[Text] = []
     for event in events:
         kind = event["type"]
-        if kind == "hand_started":
-            lines.append(
-                NT_(
-                    "🎲 Hand {hand} of {hands}: everyone draws {n} die.",
-                    "🎲 Hand {hand} of {hands}: everyone draws {n} dice.",
-                    event["hand"],
-                    hand=event["hand"],
-                    hands=event["hands"],
-                )
-            )
-        elif kind == "bids_revealed":
+        if kind == "bids_revealed":
             bids = [
                 V_("{name} {bid}", name=names[seat], bid=bid)
                 for seat, bid in enumerate(event["bids"])
             ]
-            lines.append(T_("📣 The bids: {bids}", bids=joined(bids, ", ")))
+            lines.append(T_("🎯 The bids: {bids}", bids=joined(bids, ", ")))
         elif kind == "trick_won":
-            if every_trick or event["bonus"] or event["winner"] is None:
-                lines.append(_trick(event, names))
+            lines.append(_trick(event, names))
         elif kind == "hand_scored":
             lines.append(T_("📊 Hand {hand} is over:", hand=event["hand"]))
             lines.extend(_result(result, names) for result in event["results"])
@@ -49,22 +35,42 @@ def describe_events(
 
 
 def _trick(event: Event, names: list[str]) -> Text:
+    """One finished trick: every die rolled in it, in order, and who took it."""
     trick = event["trick"]
+    rolls = event.get("rolls")
+    if rolls:
+        shown = joined(
+            [
+                V_("{roll} ({name})", roll=roll_text(kind, face), name=names[seat])
+                for seat, kind, face in rolls
+            ],
+            " → ",
+        )
+    elif event["kind"] is not None:  # a log written before the rolls were kept
+        shown = roll_text(event["kind"], event["face"])
+    else:
+        shown = V_("🏳️")
     if event["winner"] is None:
-        return T_("🏳️ Only flags: nobody takes trick {trick}.", trick=trick)
+        return T_(
+            "🏳️ Trick {trick}: only flags ({rolls}), nobody takes it.", trick=trick, rolls=shown
+        )
     name = names[event["winner"]]
     if event["face"] == FLAG:
-        return T_("🏳️ Only flags: {name} led, so takes trick {trick}.", name=name, trick=trick)
-    roll = roll_text(event["kind"], event["face"])
+        return T_(
+            "🏳️ Trick {trick} to {name}: only flags ({rolls}), and {name} led.",
+            trick=trick,
+            name=name,
+            rolls=shown,
+        )
     if event["bonus"]:
         return T_(
-            "🏆 {name} takes trick {trick} with {roll}: +{bonus} bonus if the bid comes true.",
+            "🎲 Trick {trick} to {name}: {rolls}. +{bonus} bonus if the bid comes true.",
             name=name,
             trick=trick,
-            roll=roll,
+            rolls=shown,
             bonus=event["bonus"],
         )
-    return T_("🏆 {name} takes trick {trick} with {roll}.", name=name, trick=trick, roll=roll)
+    return T_("🎲 Trick {trick} to {name}: {rolls}.", name=name, trick=trick, rolls=shown)
 
 
 def _result(result: dict[str, int], names: list[str]) -> Text:
@@ -72,7 +78,7 @@ def _result(result: dict[str, int], names: list[str]) -> Text:
     name, bid, won = names[result["seat"]], result["bid"], result["won"]
     points, bonus = result["points"], result["bonus"]
     if bid == 0 and won == 0:
-        return T_("🎯 {name} bid 0 and won no trick: +{points}.", name=name, points=points)
+        return T_("✅ {name} bid 0 and won no trick: +{points}.", name=name, points=points)
     if bid == 0:
         return NT_(
             "❌ {name} bid 0 but won {n} trick: {points}.",
@@ -106,11 +112,6 @@ def _result(result: dict[str, int], names: list[str]) -> Text:
     )
 
 
-def page_moment(event: Event) -> bool:
-    """Every trick's result is a moment on the page."""
-    return event["type"] == "trick_won"
-
-
 def describe_log(events: list[Event], names: list[str]) -> list[Text]:
     """Every public step for the written log: the commitments at each deal, every roll, the
     bids, the tricks, the scores and the reveal."""
@@ -120,7 +121,15 @@ def describe_log(events: list[Event], names: list[str]) -> list[Text]:
         if kind == "game_started":
             lines.append(NT_("A new game of {n} hand.", "A new game of {n} hands.", event["hands"]))
         elif kind == "hand_started":
-            lines.extend(describe_events([event], names))
+            lines.append(
+                NT_(
+                    "🎲 Hand {hand} of {hands}: everyone draws {n} die.",
+                    "🎲 Hand {hand} of {hands}: everyone draws {n} dice.",
+                    event["hand"],
+                    hand=event["hand"],
+                    hands=event["hands"],
+                )
+            )
             lines.append(T_("  {name} leads.", name=names[event["leader"]]))
             lines.extend(
                 T_("  🔒 {name}'s dice: {hash}", name=names[seat], hash=commitment)
@@ -137,8 +146,26 @@ def describe_log(events: list[Event], names: list[str]) -> list[Text]:
         elif kind == "hand_revealed":
             lines.append(T_("🔓 The dice of hand {hand} are revealed.", hand=event["hand"]))
         else:
-            lines.extend(describe_events([event], names, every_trick=True))
+            lines.extend(describe_events([event], names))
     return lines
+
+
+def commitments(events: list[Event], names: list[str]) -> list[Text]:
+    """The commitments of the latest hand dealt in these events (the dice still waiting for
+    their reveal), one line per seat."""
+    dealt = [event for event in events if event["type"] == "hand_started"]
+    if not dealt:
+        return []
+    hand = dealt[-1]
+    return [
+        T_(
+            "🔒 Hand {hand}, {name}'s dice: {hash}",
+            hand=hand["hand"],
+            name=names[seat],
+            hash=commitment,
+        )
+        for seat, commitment in enumerate(hand["commitments"])
+    ]
 
 
 def proofs(events: list[Event]) -> list[tuple[str, str]]:

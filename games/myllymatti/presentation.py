@@ -11,6 +11,7 @@ import hashlib
 from typing import Any
 
 from games.base import (
+    N_,
     NT_,
     STYLE_CHOICE,
     STYLE_DANGER,
@@ -47,7 +48,7 @@ def action_label(action: Action) -> Text:
         card = action.removeprefix(PLAY_PREFIX)
         if cards.is_card(card):
             return card_text(card)
-    labels = {CHANCE: T_("🎲 Take a chance"), PICKUP: T_("⬆️ Pick up")}
+    labels = {CHANCE: T_("🍀 Take a chance"), PICKUP: T_("⬆️ Pick up")}
     return labels.get(action, V_("{action}", action=action))
 
 
@@ -125,6 +126,18 @@ def _reason(view: dict[str, Any], card: str) -> Text:
     return T_("You cannot play this card now.")  # pragma: no cover - every card is legal then
 
 
+LEGEND = (
+    ("🃏", N_("cards in hand")),
+    ("📥", N_("cards won in phase 1")),
+    ("⭐", N_("the last stock card, face up: its suit is trump")),
+)
+
+
+def shows_legend(view: dict[str, Any]) -> bool:
+    """The counters are explained on the table until the first trick is decided."""
+    return view["phase"] == PHASE_COLLECT and not any(view["won_counts"]) and not view["tied"]
+
+
 def seat_places(view: dict[str, Any]) -> dict[int, int]:
     """The place of each seat that went out (seats out together share it)."""
     places: dict[int, int] = {}
@@ -144,10 +157,10 @@ def seat_badges(view: dict[str, Any]) -> list[SeatBadge]:
         elif seat in places:
             badges.append(SeatBadge(T_("🏁 out, #{place}", place=places[seat]), out=True))
         elif view["phase"] == PHASE_COLLECT:
-            badge = V_("✋{n} 📥{won}", n=view["hand_counts"][seat], won=view["won_counts"][seat])
+            badge = V_("🃏{n} 📥{won}", n=view["hand_counts"][seat], won=view["won_counts"][seat])
             if view["face_up_seat"] == seat:
                 badge = V_("{badge} ⭐{card}", badge=badge, card=cards.label(view["face_up"]))
             badges.append(SeatBadge(badge))
         else:
-            badges.append(SeatBadge(V_("✋{n}", n=view["hand_counts"][seat])))
+            badges.append(SeatBadge(V_("🃏{n}", n=view["hand_counts"][seat])))
     return badges

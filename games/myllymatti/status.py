@@ -47,16 +47,7 @@ def describe_status(view: dict[str, Any], names: list[str]) -> list[Text]:
 
 def _table(view: dict[str, Any], names: list[str]) -> list[Text]:
     lines: list[Text] = []
-    last = view["last"]
-    if view["phase"] == PHASE_COLLECT:
-        if last and last["kind"] == "won":
-            lines.append(
-                T_(
-                    "Last trick: {name} took {cards}.",
-                    name=names[last["seat"]],
-                    cards=cards_text(last["cards"] + last["tied"]),
-                )
-            )
+    if view["phase"] == PHASE_COLLECT:  # a decided trick is told by the story
         if view["tied"]:
             tied = [entry["card"] for entry in view["tied"]]
             lines.append(T_("🤝 Tied cards lying there: {cards}", cards=cards_text(tied)))
@@ -86,8 +77,8 @@ def _table(view: dict[str, Any], names: list[str]) -> list[Text]:
 
 
 def _prompt(view: dict[str, Any], names: list[str]) -> Text:
-    if view["phase"] == PHASE_OVER:
-        return T_("😵 {name} is the Myllymatti!", name=names[view["loser"]])
+    if view["phase"] == PHASE_OVER:  # the story tells who lost and in what order all went out
+        return T_("The game is over.")
     seat = view["to_act"]
     name = names[seat]
     if view["phase"] == PHASE_COLLECT:
@@ -110,6 +101,25 @@ def _prompt(view: dict[str, Any], names: list[str]) -> Text:
     if view["settings"]["pickup"] == PICKUP_TOP:
         return T_("{name} must beat {card} or pick it up.", name=name, card=top)
     return T_("{name} must beat {card} or pick up the trick.", name=name, card=top)
+
+
+def describe_private_play(view: dict[str, Any], seat: int, names: list[str]) -> Text:
+    """The line a card chosen in inline mode leaves in the chat: what it answers or must
+    beat, which is public. Never the card: the move may still be refused."""
+    trick = view["trick"]
+    if view["phase"] == PHASE_COLLECT and view["to_act"] == seat:
+        if trick:
+            return T_(
+                "🃏 I answer {name}'s {card}.",
+                name=names[trick[0]["seat"]],
+                card=card_text(trick[0]["card"]),
+            )
+        return T_("🃏 I lead a card against {name}.", name=names[view["opponent"]])
+    if view["phase"] == PHASE_SHED and view["to_act"] == seat:
+        if trick:
+            return T_("🃏 I play on the {card}.", card=card_text(trick[-1]["card"]))
+        return T_("🃏 I lead a card.")
+    return T_("🃏 I play a card from my hand.")
 
 
 def describe_hint(view: dict[str, Any], names: list[str]) -> Text | None:

@@ -13,18 +13,17 @@ from games.myllymatti.fairness import preimage
 from games.myllymatti.presentation import card_text, cards_text, suit_text
 
 
-def describe_events(
-    events: list[Event], names: list[str], *, every_trick: bool = False
-) -> list[Text]:
-    """The moments worth a message of their own: ties, a trick that sweeps up tied cards, the
-    last stock card, the switch to phase 2 with the leftover hands shown, who went out, and
-    the Myllymatti. (An ordinary trick shows on the table message; the log tells them all.)"""
+def describe_events(events: list[Event], names: list[str]) -> list[Text]:
+    """What happened, one line a thing: every trick of phase 1 (ties too), the last stock
+    card, the switch to phase 2 with the leftover hands shown, every trick of phase 2 set
+    aside, every pick-up, and who went out. The end (the Myllymatti and the order the others
+    went out) is worded by ``describe_final``."""
     lines: list[Text] = []
     for event in events:
         kind = event["type"]
+        name = names[event["seat"]] if "seat" in event else ""
         if kind == "trick_won":
-            if every_trick or event["tied"]:
-                lines.append(_trick_won(event, names))
+            lines.append(_trick_won(event, names))
         elif kind == "tied":
             lines.append(
                 T_(
@@ -40,26 +39,50 @@ def describe_events(
                 T_(
                     "⭐ {name} draws the last stock card and shows it: {card}. Trump in "
                     "phase 2: {suit}",
-                    name=names[event["seat"]],
+                    name=name,
                     card=card_text(event["card"]),
                     suit=suit_text(event["card"][1]),
                 )
             )
         elif kind == "phase_two":
             lines += _phase_two(event, names)
+        elif kind == "set_aside":
+            lines.append(
+                T_(
+                    "🃏 {name} completes the trick ({cards}): it is set aside.",
+                    name=name,
+                    cards=cards_text(event["cards"], " → "),
+                )
+            )
+        elif kind == "picked_up":
+            lines.append(
+                T_("⬆️ {name} picks up {cards}.", name=name, cards=cards_text(event["cards"]))
+            )
         elif kind == "went_out":
             if event.get("start"):
-                line = T_(
-                    "🏁 {name} has no cards for phase 2: out, and safe!", name=names[event["seat"]]
-                )
+                lines.append(T_("🏁 {name} has no cards for phase 2: out, and safe!", name=name))
             else:
-                line = T_(
-                    "🏁 {name} plays their last card: out, and safe!", name=names[event["seat"]]
-                )
-            lines.append(line)
-        elif kind == "lost":
-            lines.append(T_("😵 {name} is the Myllymatti!", name=names[event["seat"]]))
+                lines.append(T_("🏁 {name} plays their last card: out, and safe!", name=name))
     return lines
+
+
+def describe_final(ranking: list[int], places: list[int], names: list[str]) -> list[Text] | None:
+    """The game has a loser, not a winner: the Myllymatti, then the order the others went
+    out (those out together share a place). None when nobody is left last alone (a game
+    ended by people leaving): then the shared ranking tells it."""
+    if len(ranking) < 2 or places.count(places[-1]) > 1:
+        return None
+    groups: dict[int, list[str]] = {}
+    for seat, place in zip(ranking[:-1], places[:-1], strict=True):
+        groups.setdefault(place, []).append(names[seat])
+    order = [
+        V_("{place}. {names}", place=place, names=", ".join(group))
+        for place, group in sorted(groups.items())
+    ]
+    return [
+        T_("😵 {name} is the Myllymatti: the last one holding cards.", name=names[ranking[-1]]),
+        T_("🏁 Out, in order: {order}", order=joined(order, " · ")),
+    ]
 
 
 def _trick_won(event: Event, names: list[str]) -> Text:
@@ -80,7 +103,7 @@ def _trick_won(event: Event, names: list[str]) -> Text:
 def _phase_two(event: Event, names: list[str]) -> list[Text]:
     lines = [
         T_(
-            "🔁 Phase 2! The stock is empty and the hands are shown. Trump: {suit}",
+            "2️⃣ Phase 2! The stock is empty and the hands are shown. Trump: {suit}",
             suit=suit_text(event["trump"]),
         )
     ]
@@ -106,8 +129,8 @@ def _phase_two(event: Event, names: list[str]) -> list[Text]:
 
 
 def page_moment(event: Event) -> bool:
-    """Every trick's result and every chance taken is a moment on the page."""
-    return event["type"] == "trick_won" or (event["type"] == "played" and event["chance"])
+    """A chance taken is a moment on the page (the group's story tells only the trick)."""
+    return event["type"] == "played" and bool(event["chance"])
 
 
 def describe_log(events: list[Event], names: list[str]) -> list[Text]:
@@ -144,18 +167,22 @@ def describe_log(events: list[Event], names: list[str]) -> list[Text]:
             lines.append(
                 T_("  {name} picks up {cards}.", name=name, cards=cards_text(event["cards"]))
             )
-        elif kind == "set_aside":
-            lines.append(
-                T_(
-                    "  {name} sets the trick aside: {cards}.",
-                    name=name,
-                    cards=cards_text(event["cards"]),
-                )
-            )
+        elif kind == "lost":
+            lost = T_("😵 {name} is the Myllymatti!", name=name)
+            lines.append(V_("  {line}", line=lost))
         else:
-            told = describe_events([event], names, every_trick=True)
+            told = describe_events([event], names)
             lines.extend(V_("  {line}", line=line) for line in told)
     return lines
+
+
+def commitments(events: list[Event], names: list[str]) -> list[Text]:
+    """The deck's commitment, published when the cards were dealt (revealed at the end)."""
+    return [
+        T_("🔒 Deck commitment: {hash}", hash=event["commitment"])
+        for event in events
+        if event["type"] == "game_started" and event.get("commitment")
+    ]
 
 
 def proofs(events: list[Event]) -> list[tuple[str, str]]:

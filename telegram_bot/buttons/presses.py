@@ -23,12 +23,21 @@ from tables import play
 from tables.deadlines import acting_seats
 from tables.errors import NoSuchTable, StaleMove, TableError
 from tables.model import Table
-from telegram_bot.buttons.callback_data import GAME, PRIVATE, BadCallbackData, Button, parse
+from telegram_bot.buttons.callback_data import (
+    GAME,
+    INDEX_PREFIX,
+    PRIVATE,
+    BadCallbackData,
+    Button,
+    parse,
+)
 from telegram_bot.buttons.keyboards import public_choices
 from telegram_bot.buttons.lobby import lobby_press
+from telegram_bot.buttons.person_locks import person_lock
 from telegram_bot.language import person_language
 from telegram_bot.private.view import private_text
 from telegram_bot.services import services
+from telegram_bot.table_message.chat_messages import ChatMessages
 from telegram_bot.texts import error_text
 from translations import render, tr
 
@@ -47,6 +56,13 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     except BadCallbackData:
         await alert(query, error_text("bad_button", language))
         return
+    async with person_lock(pressed.table_id, query.from_user.id):
+        await _answer(query, pressed, language, context)
+
+
+async def _answer(
+    query: CallbackQuery, pressed: Button, language: str, context: ContextTypes.DEFAULT_TYPE
+) -> None:
     game: Game | None = None
     try:
         table = await asyncio.to_thread(services(context).store.load, pressed.table_id)
@@ -55,6 +71,11 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             raise NoSuchTable("button from another chat")
         answer, toast = await _handle(query, pressed, table, language, context)
     except (TableError, GameError) as error:
+        if game is not None and await _tapped_twice(query, pressed, context):
+            # The same choice, once more (a double tap, an older copy of the message): it
+            # was taken the first time, so it is answered as it was then.
+            await answer_query(query, _done(game, pressed.payload, language), show_alert=False)
+            return
         await alert(query, await _refusal(error, game, pressed, language, context))
         return
     except redis.RedisError as error:
@@ -96,13 +117,40 @@ async def _handle(
             table.id,
             lambda t: play.move(t, user.id, action, store.rng, decision=pressed.stamp),
         )
-        game = get_game(table.game)
-        done = game.presentation.action_done(action)
-        if done is not None:
-            return render(done, language), True
-        label = render(game.presentation.action_label(action), language)
-        return tr(language, "✓ {action}", action=label), True
+        await asyncio.to_thread(
+            ChatMessages(store.redis).remember_move,
+            table.id,
+            user.id,
+            pressed.stamp,
+            f"b:{pressed.payload}",
+        )
+        return _done(get_game(table.game), action, language), True
     return await lobby_press(query, pressed, table, context), False
+
+
+def _done(game: Game, action: str, language: str) -> str:
+    """The toast of a move taken: the game's words for it, else "✓ <its label>"."""
+    if action.startswith(INDEX_PREFIX):
+        return "✓"
+    done = game.presentation.action_done(action)
+    if done is not None:
+        return render(done, language)
+    return tr(
+        language, "✓ {action}", action=render(game.presentation.action_label(action), language)
+    )
+
+
+async def _tapped_twice(
+    query: CallbackQuery, pressed: Button, context: ContextTypes.DEFAULT_TYPE
+) -> bool:
+    """Whether this press repeats the presser's last move: the same button, same decision."""
+    if pressed.kind != GAME:
+        return False
+    store = services(context).store
+    last = await asyncio.to_thread(
+        ChatMessages(store.redis).last_move, pressed.table_id, query.from_user.id
+    )
+    return last == (pressed.stamp, f"b:{pressed.payload}")
 
 
 def _action_of(table: Table, pressed: Button) -> str:

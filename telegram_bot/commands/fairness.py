@@ -11,6 +11,7 @@ import io
 from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from games.fairness import verify_text
@@ -18,11 +19,12 @@ from games.registry import GAMES, get_game
 from tables import story
 from tables.model import FINISHED, Table
 from tables.replay_keys import replay_id
+from tables.store import TableStore
 from telegram_bot.language import reader_language
 from telegram_bot.links import miniapp_link
 from telegram_bot.people import chat_ref
 from telegram_bot.services import services
-from telegram_bot.table_message.text import settings_lines
+from telegram_bot.table_message.text import commitments_in, settings_lines
 from telegram_bot.texts import game_title
 from translations import render, tr
 
@@ -52,7 +54,34 @@ async def verify(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         tr(language, "Check it yourself, e.g.: echo -n 'text' | sha256sum"),
         tr(language, "Or send: /verify <commitment> <text>"),
     ]
+    chat = update.effective_chat
+    if chat is not None and chat.type != ChatType.PRIVATE:
+        store = services(context).store
+        table = await asyncio.to_thread(store.find_open, chat_ref(update))
+        if table is not None and table.state is not None:
+            lines += ["", *await asyncio.to_thread(table_commitments, store, table)]
     await message.reply_text("\n".join(lines))
+
+
+def table_commitments(store: TableStore, table: Table) -> list[str]:
+    """The commitments of the game running at this table: those its status shows (the table
+    message shows each only once) and those its log published (🔒 lines)."""
+    game = get_game(table.game)
+    assert table.state is not None
+    names = table.display_names()
+    public = game.rules.public_view(game.rules.load(table.state))
+    shown = [
+        render(line, table.language) for line in game.presentation.describe_status(public, names)
+    ]
+    events = [event for batch in store.log.game_log(table, table.game_no) for event in batch]
+    published = [
+        render(line, table.language) for line in game.presentation.commitments(events, names)
+    ]
+    found = [line for line in shown if commitments_in(line)] + published
+    unique = list(dict.fromkeys(found))
+    if not unique:
+        return []
+    return [tr(table.language, "🔒 This table's commitments now:"), *unique]
 
 
 async def send_log(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -23,16 +23,6 @@ from telegram_bot.texts import game_title
 from translations import tr
 
 BUTTONS_SHOWN = 20  # links to tables under /mygames (one per table)
-_known_private: set[int] = set()  # people this process already marked as having a chat
-
-
-async def remember_private_chat(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Runs before every private message's own handler: this person has a chat with us."""
-    user, chat = update.effective_user, update.effective_chat
-    if user is None or chat is None or chat.type != ChatType.PRIVATE or user.id in _known_private:
-        return
-    await asyncio.to_thread(prefs.set_opened_chat, services(context).store.redis, user.id)
-    _known_private.add(user.id)
 
 
 async def show_my_games(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

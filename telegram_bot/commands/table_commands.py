@@ -24,6 +24,7 @@ from telegram_bot.chat_admins import is_chat_admin
 from telegram_bot.commands.practice import solo_lobby
 from telegram_bot.language import person_language, reader_language, table_language
 from telegram_bot.people import chat_ref, display_name
+from telegram_bot.private.view import private_info, private_text
 from telegram_bot.services import services
 from telegram_bot.texts import error_text, game_title, help_text
 from translations import render, tr
@@ -39,22 +40,52 @@ async def start_or_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     language = await reader_language(update, context)
     keyboard = None
     webapp_url = services(context).config.webapp_url
+    table_id = context.args[0] if context.args else ""
     if chat.type == ChatType.PRIVATE and webapp_url:
-        table_id = context.args[0] if context.args else ""
         url = f"{webapp_url}?table={table_id}" if is_table_id(table_id) else webapp_url
         keyboard = InlineKeyboardMarkup(
             [[InlineKeyboardButton(tr(language, "📱 Open my hand"), web_app=WebAppInfo(url))]]
         )
-    await message.reply_text(
-        help_text(language, services(context).bot_username), reply_markup=keyboard
-    )
+    hand = await _hand_here(update, context, table_id, language)
+    text = hand or help_text(language, services(context).bot_username)
+    await message.reply_text(text, reply_markup=keyboard)
+
+
+async def _hand_here(
+    update: Update, context: ContextTypes.DEFAULT_TYPE, table_id: str, language: str
+) -> str | None:
+    """``/start <table>`` in the private chat, from the button above a hand in inline mode:
+    the person's hand at that table (with why an item cannot be played now), and that
+    this chat is where they hear why a choice was refused."""
+    user, chat = update.effective_user, update.effective_chat
+    if user is None or chat is None or chat.type != ChatType.PRIVATE or not is_table_id(table_id):
+        return None
+    try:
+        table = await asyncio.to_thread(services(context).store.load, table_id)
+    except TableError:
+        return None
+    if table.seat_of(user.id) is None or table.state is None:
+        return None
+    lines = [private_text(table, user.id, language)]
+    info = private_info(table, user.id)
+    for item in info.items if info else ():
+        if not item.selectable and item.reason:
+            label = render(item.label, language)
+            lines.append(f"· {label}: {render(item.reason, language)}")
+    lines += ["", tr(language, "I tell you here when a choice of yours cannot be played.")]
+    return "\n".join(lines)
 
 
 def games_keyboard(language: str, prefix: str = PLAY_PREFIX) -> InlineKeyboardMarkup:
     """One button per registered game."""
     return InlineKeyboardMarkup(
         [
-            [InlineKeyboardButton(f"🎲 {game_title(game, language)}", callback_data=prefix + name)]
+            [
+                InlineKeyboardButton(
+                    f"{game.presentation.icon} {game_title(game, language)}",
+                    callback_data=prefix + name,
+                )
+            ]
             for name, game in GAMES.items()
         ]
     )

@@ -1,12 +1,18 @@
 """Private choices without a Mini App: a player's hand in inline mode (as the UNO bot does).
 
 The table message has a button that writes ``@bot <table id>`` into the player's input box.
-The inline query that follows is answered with that player's own items only (``is_personal``,
-never cached): playable ones first, the others greyed with the reason as their description.
-Choosing one sends a neutral line to the chat (it never names the item) and reaches the bot as
-a ``chosen_inline_result``; the bot then checks the move exactly as for any button. The result
-id names the table, the decision token and the item, so an old or forged choice changes
-nothing. Needs inline mode and inline feedback enabled for the bot in @BotFather.
+The inline query that follows is answered with what that player may play now, from their own
+items only (``is_personal``, never cached). The button above the results (an
+``InlineQueryResultsButton``, which opens the private chat with the bot) sums up the rest:
+the whole hand when nothing can be played, with the reason; or, for a player the bot cannot
+write to yet, the invitation to open that chat, where it says why a choice was refused. So a
+greyed item is never a result: choosing it would only leave an empty line in the group.
+
+Choosing a result posts a line to the group that names only what stays public even if the
+move is refused (the trick it is for, the card it answers; never the item), and reaches the
+bot as a ``chosen_inline_result``; the bot then checks the move exactly as for any button.
+The result id names the table, the decision token and the item, so an old or forged choice
+changes nothing. Needs inline mode and inline feedback enabled for the bot in @BotFather.
 """
 
 from __future__ import annotations
@@ -22,18 +28,20 @@ from telegram import (
     Update,
     User,
 )
-from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
-from games.base import HandItem
+from games.base import HandItem, PrivateInfo
 from games.errors import GameError
 from games.registry import get_game
 from tables import play
-from tables.errors import NoSuchTable, TableError
+from tables.errors import NoSuchTable, StaleMove, TableError
 from tables.ids import is_table_id
 from tables.model import PLAYING, Table
 from tables.private_seat import secrets_access
+from telegram_bot.buttons.person_locks import person_lock
 from telegram_bot.language import person_language
+from telegram_bot.private import private_chats
+from telegram_bot.private.inline_refusals import refuse
 from telegram_bot.private.view import describe, private_info
 from telegram_bot.services import services
 from telegram_bot.table_message.chat_messages import ChatMessages
@@ -43,10 +51,11 @@ from translations import render, tr
 log = logging.getLogger(__name__)
 PAGE = 50  # Telegram's limit of results per answer
 MAX_QUERY = 64
+BUTTON_TEXT = 64  # what Telegram shows of the button's text
 
 
 async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """Answer ``@bot <table id>`` with the asker's own hand at that table."""
+    """Answer ``@bot <table id>`` with what the asker may play from their hand there."""
     query = update.inline_query
     if query is None:
         return
@@ -54,40 +63,31 @@ async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     language = await person_language(context, user)
     store = services(context).store
     table = await asyncio.to_thread(_find_table, store, query.query.strip(), user.id)
-    results: list[InlineQueryResultArticle] = []
     offset = int(query.offset) if query.offset.isascii() and query.offset.isdigit() else 0
+    results: list[InlineQueryResultArticle] = []
     next_offset = ""
-    if table is None:
-        results = [_note("none", tr(language, "You have no game running."), language)]
+    access = secrets_access(table, user.id) if table is not None else None  # the one gate
+    info = private_info(table, user.id) if table is not None else None
+    if table is None or access is None:
+        button = _button(tr(language, "You have no game running."), "start")
+    elif access.seat is None or info is None or not info.items:
+        why = access.refusal or "nothing_to_see"
+        button = _button(error_text(why, language, get_game(table.game)), table.id)
     else:
-        access = secrets_access(table, user.id)  # the gate every door asks
-        info = private_info(table, user.id)
-        game = get_game(table.game)
-        if info is None or not info.items or access.seat is None:
-            why = access.refusal or "nothing_to_see"
-            results = [_note("none", error_text(why, language, game), language)]
-        else:
-            seat = access.seat
-            token = play.decision_of(table, seat)
-            items = sorted(info.items, key=lambda item: not item.selectable)
-            page = items[offset : offset + PAGE]
-            if offset + PAGE < len(items):
-                next_offset = str(offset + PAGE)
-            message = (
-                tr(language, game.presentation.hand_play_message)
-                if game.presentation.hand_play_message
-                else "▶️"
-            )
-            results = [_item_result(table, token, item, message, language) for item in page]
+        playable = [item for item in info.items if item.selectable]
+        page = playable[offset : offset + PAGE]
+        if offset + PAGE < len(playable):
+            next_offset = str(offset + PAGE)
+        line = _play_line(table, user.id)
+        token = play.decision_of(table, access.seat)
+        results = [_item_result(table, token, item, line, language) for item in page]
+        known = await asyncio.to_thread(private_chats.is_open, store.redis, user.id)
+        button = _button(_header(info, playable, known, language), table.id)
     try:
         await query.answer(
-            results,
-            cache_time=0,
-            is_personal=True,
-            next_offset=next_offset,
-            button=_header(table, user.id, language),
+            results, cache_time=0, is_personal=True, next_offset=next_offset, button=button
         )
-    except TelegramError as error:
+    except Exception as error:  # an answer that came too late: the person asks again
         log.info("could not answer an inline query: %s", error)
 
 
@@ -104,42 +104,59 @@ def _find_table(store, text: str, user_id: int) -> Table | None:  # type: ignore
     return running[0] if len(running) == 1 else None
 
 
-def _header(table: Table | None, user_id: int, language: str) -> InlineQueryResultsButton | None:
-    """The line above the results: the hand's summary (it opens a private chat with the bot,
-    where /start explains the game)."""
-    if table is None:
-        return None
-    info = private_info(table, user_id)
-    if info is None:
-        return None
-    text = describe(info, language) if info.caption else render(info.title, language)
-    return InlineQueryResultsButton(text=text[:64], start_parameter=table.id)
+def _header(info: PrivateInfo, playable: list[HandItem], known: bool, language: str) -> str:
+    """The button's words: why nothing can be played now, and what is held; else, to someone
+    the bot cannot write to, the invitation to open the chat that hears refusals; else what
+    cannot be played now and why; else the hand at a glance."""
+    greyed = [item for item in info.items if not item.selectable]
+    reason = next((item.reason for item in greyed if item.reason), None)
+    if not playable:
+        held = _signs(info.items, language)
+        return f"{render(reason, language)} {held}" if reason else held
+    if not known:
+        return tr(language, "💬 Open a chat with me to hear why a move fails")
+    if greyed and reason:
+        return f"🚫 {_signs(greyed, language)}: {render(reason, language)}"
+    return describe(info, language) if info.caption else render(info.title, language)
 
 
-def _item_result(
-    table: Table, token: int, item: HandItem, message: str, language: str
-) -> InlineQueryResultArticle:
-    label = render(item.label, language)
-    title = f"{item.symbol} {label}" if item.symbol and item.symbol not in label else label
-    if item.selectable:
-        description = tr(language, "Tap to play it.")
-        content = message
-    else:
-        description = render(item.reason, language) if item.reason else ""
-        content = tr(language, "🤔 Just looking at my hand.")
-    return InlineQueryResultArticle(
-        id=f"{table.id}:{token}:{item.id}",
-        title=title,
-        description=description or None,
-        input_message_content=InputTextMessageContent(content),
+def _signs(items: tuple[HandItem, ...] | list[HandItem], language: str) -> str:
+    """Items at a glance: by a short label as it is ("10♥"), else by the item's sign."""
+    shown = []
+    for item in items:
+        label = render(item.label, language)
+        shown.append(label if len(label) <= 4 or not item.symbol else item.symbol)
+    return " ".join(shown)
+
+
+def _button(text: str, start: str) -> InlineQueryResultsButton:
+    """The button above the results: it opens the private chat with the bot."""
+    if len(text) > BUTTON_TEXT:
+        text = text[: BUTTON_TEXT - 1] + "…"
+    return InlineQueryResultsButton(text=text, start_parameter=start)
+
+
+def _play_line(table: Table, user_id: int) -> str:
+    """What a chosen result posts to the group, in the group's language."""
+    game = get_game(table.game)
+    assert table.state is not None
+    public = game.rules.public_view(game.rules.load(table.state))
+    seat = table.seat_of(user_id) or 0
+    return render(
+        game.presentation.describe_private_play(public, seat, table.display_names()), table.language
     )
 
 
-def _note(result_id: str, text: str, language: str) -> InlineQueryResultArticle:
+def _item_result(
+    table: Table, token: int, item: HandItem, line: str, language: str
+) -> InlineQueryResultArticle:
+    label = render(item.label, language)
+    title = f"{item.symbol} {label}" if item.symbol and item.symbol not in label else label
     return InlineQueryResultArticle(
-        id=result_id,
-        title=text[:64],
-        input_message_content=InputTextMessageContent(tr(language, "🤔 Just looking at my hand.")),
+        id=f"{table.id}:{token}:{item.id}",
+        title=title,
+        description=tr(language, "Tap to play it."),
+        input_message_content=InputTextMessageContent(line),
     )
 
 
@@ -151,12 +168,23 @@ async def hand_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     parts = chosen.result_id.split(":")
     token_ok = len(parts) == 3 and parts[1].isascii() and parts[1].isdigit()
     if not token_ok or not is_table_id(parts[0]):
-        return  # a note, not an item
+        return
     table_id, token, item_id = parts[0], int(parts[1]), parts[2]
     user = chosen.from_user
+    async with person_lock(table_id, user.id):  # a double tap waits for the first choice
+        await _play_chosen(context, table_id, user, token, item_id)
+
+
+async def _play_chosen(
+    context: ContextTypes.DEFAULT_TYPE, table_id: str, user: User, token: int, item_id: str
+) -> None:
     store = services(context).store
+    messages = ChatMessages(store.redis)
 
     def play_item(table: Table) -> list:
+        seat = table.seat_of(user.id)
+        if seat is not None and table.status == PLAYING and play.decision_of(table, seat) != token:
+            raise StaleMove("that decision has moved on")  # (the item may be gone with it)
         info = private_info(table, user.id)
         item = info.item(item_id) if info else None
         if item is None or item.action is None:
@@ -164,22 +192,15 @@ async def hand_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
         return play.move(table, user.id, item.action, store.rng, decision=token)
 
     try:
-        # The chosen result's line is in the chat now, below the table message, whatever
-        # becomes of the move: the table goes back to the bottom at its next change.
-        await asyncio.to_thread(ChatMessages(store.redis).mark_buried, table_id)
         await asyncio.to_thread(store.change, table_id, play_item)
+        await asyncio.to_thread(messages.remember_move, table_id, user.id, token, f"i:{item_id}")
     except (TableError, GameError) as error:
-        await _tell(context, user, error.code)
+        last = await asyncio.to_thread(messages.last_move, table_id, user.id)
+        if last is not None and last[0] == token:
+            # A second choice on a decision already played: a double tap, not an error.
+            log.info("a second choice by %s at table %s was let go", user.id, table_id)
+            return
+        await refuse(context, table_id, user, error.code)
     except redis.RedisError as error:
         log.warning("Redis unavailable while playing from a hand: %s", error)
-        await _tell(context, user, "unavailable")
-
-
-async def _tell(context: ContextTypes.DEFAULT_TYPE, user: User, code: str) -> None:
-    """Say privately why a choice did nothing (if the person has a chat with the bot); the
-    group hears nothing of it, since the reason may hint at the hand."""
-    language = await person_language(context, user)
-    try:
-        await context.bot.send_message(user.id, error_text(code, language))
-    except TelegramError as error:
-        log.info("could not tell %s why their choice was refused: %s", user.id, error)
+        await refuse(context, table_id, user, "unavailable")

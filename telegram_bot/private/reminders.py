@@ -27,6 +27,7 @@ from tables.deadlines import acting_seats
 from tables.errors import NoSuchTable
 from tables.model import Table
 from tables.store import TableStore
+from telegram_bot.private import private_chats
 from telegram_bot.table_message.budget import ChatBudget
 from telegram_bot.table_message.text import duration
 from telegram_bot.texts import game_title
@@ -90,7 +91,7 @@ class Reminders:
         if seat not in acting_seats(table) or turn is None or turn.get("d") != decision:
             return False  # they already moved
         wanted = await asyncio.to_thread(prefs.wants_reminders, client, person)
-        opened = await asyncio.to_thread(prefs.opened_chat, client, person)
+        opened = await asyncio.to_thread(private_chats.is_open, client, person)
         if not wanted or not opened:
             return False
         first = await asyncio.to_thread(
@@ -104,7 +105,7 @@ class Reminders:
         try:
             await self.bot.send_message(chat_id=person, text=text, reply_markup=keyboard)
         except Forbidden:  # they blocked the bot: no more until they write again
-            await asyncio.to_thread(prefs.set_opened_chat, client, person, False)
+            await asyncio.to_thread(private_chats.mark_closed, client, person)
             return False
         except TelegramError as error:
             log.warning("could not send a reminder for table %s: %s", table_id, error)

@@ -1,10 +1,20 @@
 """The bot's bookkeeping of each table's chat: which message shows the table, which version
-the chat has seen, and story lines waiting for room in a busy group.
+the chat has seen, how far the table message has been pushed up, and the story waiting for
+its record.
 
-    table:{T}            hash fields msg (table message id), rv (version shown), st (time of
-                         the last story message), bd (messages were posted below the table
-                         message) — beside the table's own fields, in its slot
-    table:{T}:story      list: story lines not yet posted (a busy group's batch)
+    table:{T}            hash fields beside the table's own, in its slot:
+                           msg  the table message's id
+                           rv   the version shown
+                           bl   messages known to be below the table message (players' inline
+                                posts, commands and their answers): how far it was pushed up
+                           fc   calls that put something on the group's screen for this table
+                                (sends and edits: what Telegram's flood limits count)
+                           cm   the commitments (🔒) the chat was already shown
+                           fin  the table message shows a finished game (kept on a rematch)
+                           tap:<user>  "<decision>:<action>" of that person's last move
+    table:{T}:story      list: the story told since the last record (one entry per change),
+                         kept until the table message becomes its record
+    table:{T}:posts      list: players' inline posts not yet deleted (where the bot may)
 
 Kept by the bot, not by ``tables/``: only the chat front door has messages. Every key carries
 the table's hash tag, like the table itself.
@@ -12,6 +22,7 @@ the table's hash tag, like the table itself.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import redis
@@ -26,10 +37,27 @@ redis.call('HSET', KEYS[1], 'rv', wanted)
 return rendered
 """
 STORY_TTL = 7 * 86400
+POSTS_KEPT = 100  # deleteMessages takes at most 100 ids
+SEEN_COMMITMENTS = 6  # the newest commitments remembered as shown
 
 
 def story_key(table_id: str) -> str:
     return f"table:{{{table_id}}}:story"
+
+
+def posts_key(table_id: str) -> str:
+    return f"table:{{{table_id}}}:posts"
+
+
+@dataclass(frozen=True)
+class ChatState:
+    """Where a table stands in its chat, read in one round trip before it is shown."""
+
+    message_id: int | None
+    below: int
+    calls: int
+    seen: frozenset[str]
+    finished: bool
 
 
 class ChatMessages:
@@ -37,11 +65,27 @@ class ChatMessages:
         self.redis = client
         self._claim_render = client.register_script(_CLAIM_RENDER)
 
+    def state(self, table_id: str) -> ChatState:
+        msg, below, calls, seen, fin = self.redis.hmget(
+            keys.table(table_id), "msg", "bl", "fc", "cm", "fin"
+        )
+        return ChatState(
+            message_id=int(msg) if msg is not None else None,
+            below=int(below or 0),
+            calls=int(calls or 0),
+            seen=frozenset(_text(seen).split()) if seen else frozenset(),
+            finished=fin is not None,
+        )
+
     def set_message_id(self, table_id: str, message_id: int | None) -> None:
+        """A new table message: nothing is below it yet."""
         if message_id is None:
-            self.redis.hdel(keys.table(table_id), "msg")
+            self.redis.hdel(keys.table(table_id), "msg", "bl", "fin")
         else:
-            self.redis.hset(keys.table(table_id), "msg", message_id)
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.hset(keys.table(table_id), mapping={"msg": message_id, "bl": 0})
+            pipe.hdel(keys.table(table_id), "fin")
+            pipe.execute()
 
     def message_id(self, table_id: str) -> int | None:
         value = self.redis.hget(keys.table(table_id), "msg")
@@ -51,35 +95,65 @@ class ChatMessages:
         value = self.redis.hget(keys.table(table_id), "rv")
         return int(value) if value is not None else 0
 
-    def last_story_at(self, table_id: str) -> float:
-        value = self.redis.hget(keys.table(table_id), "st")
-        return float(value) if value is not None else 0.0
+    def mark_below(self, table_id: str, count: int = 1) -> None:
+        """Messages went below the table message (an inline post, a command and its answer):
+        once enough have, the table is sent anew at the bottom. (Negative: some went.)"""
+        below = self.redis.hincrby(keys.table(table_id), "bl", count)
+        if below < 0:
+            self.redis.hset(keys.table(table_id), "bl", 0)
 
-    def mark_story(self, table_id: str, when: float) -> None:
-        self.redis.hset(keys.table(table_id), "st", when)
-
-    def mark_buried(self, table_id: str) -> None:
-        """Someone's message went below the table message (a play chosen in inline mode):
-        the next rendering sends the table anew, at the bottom, instead of editing it."""
-        self.redis.hset(keys.table(table_id), "bd", 1)
-
-    def take_buried(self, table_id: str) -> bool:
+    def add_post(self, table_id: str, message_id: int) -> None:
+        """A player's inline post, below the table message: deleted once its move is shown
+        (where the bot may delete messages)."""
         pipe = self.redis.pipeline(transaction=True)
-        pipe.hget(keys.table(table_id), "bd")
-        pipe.hdel(keys.table(table_id), "bd")
-        buried, _ = pipe.execute()
-        return buried is not None
+        pipe.rpush(posts_key(table_id), message_id)
+        pipe.ltrim(posts_key(table_id), -POSTS_KEPT, -1)
+        pipe.expire(posts_key(table_id), STORY_TTL)
+        pipe.execute()
 
-    def push_story(self, table_id: str, lines: list[str]) -> None:
-        """Keep story lines for later, when the chat has room for a message again."""
-        if lines:
+    def take_posts(self, table_id: str) -> list[int]:
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.lrange(posts_key(table_id), 0, -1)
+        pipe.delete(posts_key(table_id))
+        posts, _ = pipe.execute()
+        return [int(post) for post in posts]
+
+    def count_calls(self, table_id: str, count: int = 1) -> None:
+        self.redis.hincrby(keys.table(table_id), "fc", count)
+
+    def mark_finished(self, table_id: str) -> None:
+        self.redis.hset(keys.table(table_id), "fin", 1)
+
+    def remember_shown(self, table_id: str, seen: frozenset[str], new: set[str]) -> None:
+        """Commitments the chat has now been shown (the table shows each one once)."""
+        if new - seen:
+            kept = [*sorted(new - seen), *sorted(seen)][:SEEN_COMMITMENTS]
+            self.redis.hset(keys.table(table_id), "cm", " ".join(kept))
+
+    def remember_move(self, table_id: str, user_id: int, decision: int, action: str) -> None:
+        """A person's move was taken: a second tap of it is then no error."""
+        self.redis.hset(keys.table(table_id), f"tap:{user_id}", f"{decision}:{action}")
+
+    def last_move(self, table_id: str, user_id: int) -> tuple[int, str] | None:
+        value = self.redis.hget(keys.table(table_id), f"tap:{user_id}")
+        if value is None:
+            return None
+        decision, _, action = _text(value).partition(":")
+        return (int(decision), action) if decision.lstrip("-").isdigit() else None
+
+    def add_story(self, table_id: str, entries: list[str]) -> None:
+        """Story the chat was told, kept for the record the table message becomes."""
+        if entries:
             pipe = self.redis.pipeline(transaction=True)
-            pipe.lpush(story_key(table_id), *reversed(lines))  # back in front, in order
+            pipe.rpush(story_key(table_id), *entries)
             pipe.expire(story_key(table_id), STORY_TTL)
             pipe.execute()
 
+    def story(self, table_id: str) -> list[str]:
+        return [_text(entry) for entry in self.redis.lrange(story_key(table_id), 0, -1)]
+
     def take_story(self, table_id: str) -> list[str]:
-        """All waiting story lines, removed at once (so exactly one worker posts them)."""
+        """All the story kept, removed at once (so exactly one worker records it)."""
         pipe = self.redis.pipeline(transaction=True)
         pipe.lrange(story_key(table_id), 0, -1)
         pipe.delete(story_key(table_id))

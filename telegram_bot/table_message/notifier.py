@@ -1,10 +1,15 @@
-"""Shows every table change in its chat: edits the table message, posts the story.
+"""Shows every table change in its chat: edits the table message, tells the story.
 
 The single way a table reaches a chat, whichever door the move came in by (a group button,
-the Mini App, a timer). It follows the table update stream; per table it keeps one rendering
-task, waits so the table message is edited at most once per ``edit_interval`` (bursts
-coalesce into one edit), and claims each version in Redis so that with several bot workers
-every story message is posted once.
+an inline choice, the Mini App, a timer). It follows the table update stream; per table it
+keeps one rendering task, waits so the table message is edited at most once per
+``edit_interval`` (bursts coalesce into one edit, a CPU's move joins the move before it,
+bids made at once are shown together), and claims each version in Redis so that with several
+bot workers every version is shown once.
+
+What each change does in the chat (an edit in place, the table sent anew below, a record
+of the story) is decided by :mod:`telegram_bot.table_message.table_show`; docs/group-chat.md
+tells why.
 """
 
 from __future__ import annotations
@@ -16,9 +21,10 @@ import time
 from collections.abc import Callable
 
 import redis
-from telegram import Bot, InlineKeyboardMarkup
-from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram import Bot
 
+from games.base import SIMULTANEOUS
+from games.registry import get_game
 from ops import metrics
 from ops.logs import set_table
 from tables import updates
@@ -27,19 +33,16 @@ from tables.model import FINISHED, PLAYING, Table
 from tables.store import TableStore
 from telegram_bot.private.reminders import Reminders
 from telegram_bot.table_message.budget import ChatBudget
+from telegram_bot.table_message.chat_calls import ChatCalls
 from telegram_bot.table_message.chat_messages import ChatMessages
-from telegram_bot.table_message.render import (
-    story_lines,
-    story_messages,
-    table_message,
-    with_banner,
-)
+from telegram_bot.table_message.render import story_lines
+from telegram_bot.table_message.table_show import TableShow
 
 log = logging.getLogger(__name__)
-RETRY_STORY_AFTER = 5.0
-STORY_INTERVAL = 20.0  # seconds between story messages while a group plays fast
 CPU_COALESCE_SECONDS = 1.5  # wait for a CPU moving this soon, to show both in one edit
 MAX_QUIET = 4.0  # ... unless the table message has not changed for this long
+SETTLE_SECONDS = 1.5  # after one of several people deciding at once, wait for the others
+BURY_LIMIT = 4  # messages below the table message before it is sent anew at the bottom
 
 
 class Notifier:
@@ -54,6 +57,7 @@ class Notifier:
         budget: ChatBudget | None = None,
         inline_mode: bool = True,
         reminders: Reminders | None = None,
+        bury_limit: int = BURY_LIMIT,
     ) -> None:
         self.bot = bot
         self.store = store
@@ -62,14 +66,18 @@ class Notifier:
         self.miniapp_link = miniapp_link
         self.budget = budget or ChatBudget(store.redis)
         self.messages = ChatMessages(store.redis)
+        self.calls = ChatCalls(bot, self.budget, self.messages)
         self.inline_mode = inline_mode  # the bot answers inline queries: hands open in chats
         self.reminders = reminders  # private reminders of a slow game's turn
+        self.shows = TableShow(self.calls, self.messages, miniapp_link, inline_mode, bury_limit)
         self._chats: dict[str, int] = {}  # table -> chat (a cache: tables never move)
         self._dirty: set[str] = set()
         self._closing = False
         self._timers: list[asyncio.TimerHandle] = []
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._last_edit: dict[str, float] = {}
+        self._acting: dict[str, frozenset[int]] = {}  # people to act at the version shown
+        self._settling: dict[str, float] = {}  # since when a shared decision is waited for
 
     async def run(self) -> None:
         """Follow the update stream until cancelled; Redis outages are waited out, logged."""
@@ -160,165 +168,76 @@ class Notifier:
         except NoSuchTable:
             return
         self._chats[table_id] = table.chat_id
-        if self._cpu_moves_soon(table):
-            # A CPU is about to move: show both moves in one edit (and look again if not).
-            self._retry_later(table_id, CPU_COALESCE_SECONDS)
-            return
+        if self._cpu_moves_soon(table) or self._settles(table):
+            return  # looked at again shortly, to show the moves together
         shown = await asyncio.to_thread(self.messages.claim_render, table_id, table.version)
-        if shown is not None and table.status == FINISHED:
+        if shown is None:
+            return  # this version (or a newer one) is already in the chat
+        if table.status == FINISHED:
             # What the finishing process may not have lived to write (safe to write twice).
             await asyncio.to_thread(self.store.settle, table_id)
-        news: list[str] = []  # one entry per change that has a story: a result stays whole
-        if shown is not None:
-            batches = await asyncio.to_thread(self.store.log.events_after, table, shown)
-            if self.reminders is not None:
-                self.reminders.take(table, batches)
-            news = [
-                "\n".join(lines)
-                for _version, batch in batches
-                if (lines := story_lines(table, batch))
-            ]
-        pending = await asyncio.to_thread(self.messages.take_story, table_id) + news
-        if shown is None and not pending:
-            return  # this version (or a newer one) is already in the chat
+        batches = await asyncio.to_thread(self.store.log.events_after, table, shown)
+        if self.reminders is not None:
+            self.reminders.take(table, batches)
+        news = ["\n".join(lines) for _, batch in batches if (lines := story_lines(table, batch))]
+        events = [event for _, batch in batches for event in batch]
+        chat = await asyncio.to_thread(self.messages.state, table_id)
         self._last_edit[table_id] = time.monotonic()
-        message_id = await asyncio.to_thread(self.messages.message_id, table_id)
-        text, keyboard = table_message(table, self.miniapp_link(table), self.inline_mode)
-        if pending:
-            # Waiting stories go out with a change (a new turn), never in the middle of one:
-            # the table message must not jump away from under a finger.
-            with_a_change = shown is not None or not table.is_open
-            if with_a_change and await self._room_for_story(table):
-                await self._post_story(table, pending, message_id, text, keyboard)
-                metrics.shown_in_group(table.updated_at)
-                return
-            # A busy group: the table message carries the news until there is room.
-            await asyncio.to_thread(self.messages.push_story, table_id, pending)
-            self._retry_later(table_id)
-            if shown is None:
-                return  # nothing new since the banner went up: no edit for nothing
-            text = with_banner(text, pending, table.language, new=len(news))
-        if shown is not None and await self._newer_shown(table_id, table.version):
+        if await self._newer_shown(table_id, table.version):
             return  # another worker already showed a newer version
-        await self.budget.take(table.chat_id)
-        buried = await asyncio.to_thread(self.messages.take_buried, table_id)
-        if buried and message_id is not None:
-            # Players' inline plays were posted below it: bring it back to the bottom.
-            await self._replace(table, message_id, text, keyboard)
-        elif message_id is None or not await self._edit(table, message_id, text, keyboard):
-            new_id = await self._send(table, text, keyboard)
-            if new_id is not None:
-                await asyncio.to_thread(self.messages.set_message_id, table_id, new_id)
+        await self.shows.show(table, chat, news, events)
         metrics.shown_in_group(table.updated_at)
+        self._acting[table_id] = self._people_to_act(table)
         if not table.is_open:
-            self._last_edit.pop(table_id, None)
-            self._chats.pop(table_id, None)
+            for cache in (self._last_edit, self._chats, self._acting, self._settling):
+                cache.pop(table_id, None)
 
     def _cpu_moves_soon(self, table: Table) -> bool:
         if table.status != PLAYING or table.deadline_kind != "cpu" or table.deadline is None:
             return False
         quiet_for = time.monotonic() - self._last_edit.get(table.id, 0.0)
-        return table.deadline - time.time() <= CPU_COALESCE_SECONDS and quiet_for < MAX_QUIET
-
-    async def _room_for_story(self, table: Table) -> bool:
-        """Story messages go out at most every STORY_INTERVAL in a group game (the table
-        message shows the news meanwhile, as a banner), and then they go out even in a fast
-        group, waiting for room in the chat: table edits must not take every free slot and
-        leave the story untold until the game ends. A game's end always goes out."""
-        if not table.is_open or table.chat_id > 0:
+        if table.deadline - time.time() <= CPU_COALESCE_SECONDS and quiet_for < MAX_QUIET:
+            self._retry_later(table.id, CPU_COALESCE_SECONDS)
             return True
-        last = await asyncio.to_thread(self.messages.last_story_at, table.id)
-        return time.time() - last >= STORY_INTERVAL
+        return False
 
-    async def _post_story(
-        self,
-        table: Table,
-        lines: list[str],
-        message_id: int | None,
-        text: str,
-        keyboard: InlineKeyboardMarkup | None,
-    ) -> None:
-        await asyncio.to_thread(self.messages.mark_story, table.id, time.time())
-        for chunk in story_messages(lines):
-            await self.budget.take(table.chat_id)
-            await self._send(table, chunk, None)
-        await self.budget.take(table.chat_id)
-        if table.status in (PLAYING, FINISHED) or message_id is None:
-            # The table moves below the story so its buttons (Rematch at the end) stay at
-            # the bottom of the chat.
-            await self._replace(table, message_id, text, keyboard)
-        elif not await self._edit(table, message_id, text, keyboard):
-            await self._replace(table, None, text, keyboard)
+    def _people_to_act(self, table: Table) -> frozenset[int]:
+        if table.status != PLAYING or table.state is None:
+            return frozenset()
+        game = get_game(table.game)
+        state = game.rules.load(table.state)
+        return frozenset(s for s in game.rules.to_act(state) if not table.played_by_cpu(s))
 
-    async def _replace(
-        self,
-        table: Table,
-        old_id: int | None,
-        text: str,
-        keyboard: InlineKeyboardMarkup | None,
-    ) -> None:
-        """Send the table message anew (at the bottom of the chat) and drop the old one."""
-        new_id = await self._send(table, text, keyboard)
-        if new_id is not None:
-            await asyncio.to_thread(self.messages.set_message_id, table.id, new_id)
-            if old_id is not None:
-                await self._delete(table, old_id)
+    def _settles(self, table: Table) -> bool:
+        """Several people deciding at once (hidden bids), and one of them just did: wait a
+        moment for the others, so that bids made together are shown in one edit."""
+        acting = self._people_to_act(table)
+        before = self._acting.get(table.id)
+        simultaneous = get_game(table.game).rules.dynamics == SIMULTANEOUS
+        if not simultaneous or before is None or not acting or not acting < before:
+            self._settling.pop(table.id, None)
+            return False
+        since = self._settling.setdefault(table.id, time.monotonic())
+        left = SETTLE_SECONDS - (time.monotonic() - since)
+        if left <= 0:
+            self._settling.pop(table.id, None)
+            return False
+        self._retry_later(table.id, left)
+        return True
 
     async def bring_down(self, table_id: str) -> None:
         """Post the table message again at the bottom of the chat (someone asked for it)."""
         table = await asyncio.to_thread(self.store.load, table_id)
-        old_id = await asyncio.to_thread(self.messages.message_id, table_id)
-        text, keyboard = table_message(table, self.miniapp_link(table), self.inline_mode)
-        await self.budget.take(table.chat_id)
-        await self._replace(table, old_id, text, keyboard)
+        chat = await asyncio.to_thread(self.messages.state, table_id)
+        text, keyboard = self.shows.table_message(table, chat)
+        await self.shows.send_table(table, text, keyboard)
+        if chat.message_id is not None:
+            await self.calls.delete(table, chat.message_id)
 
     async def _newer_shown(self, table_id: str, version: int) -> bool:
         return await asyncio.to_thread(self.messages.rendered_version, table_id) > version
 
-    def _retry_later(self, table_id: str, delay: float = RETRY_STORY_AFTER) -> None:
-        """Look again for room to post a waiting story, even if the table stays quiet."""
+    def _retry_later(self, table_id: str, delay: float) -> None:
+        """Look at the table again shortly, even if it stays quiet."""
         self._timers = [handle for handle in self._timers if not handle.cancelled()]
         self._timers.append(asyncio.get_running_loop().call_later(delay, self.schedule, table_id))
-
-    async def _send(
-        self, table: Table, text: str, keyboard: InlineKeyboardMarkup | None
-    ) -> int | None:
-        try:
-            message = await self.bot.send_message(
-                chat_id=table.chat_id,
-                text=text,
-                reply_markup=keyboard,
-                message_thread_id=table.thread_id,
-                disable_notification=keyboard is not None and table.status == PLAYING,
-            )
-        except Forbidden:
-            log.warning("bot can no longer write to chat %s (table %s)", table.chat_id, table.id)
-            return None
-        except TelegramError as error:
-            log.warning("sendMessage failed for table %s: %s", table.id, error)
-            return None
-        return message.message_id
-
-    async def _edit(
-        self, table: Table, message_id: int, text: str, keyboard: InlineKeyboardMarkup | None
-    ) -> bool:
-        """Edit the table message in place; False when it is gone and must be sent anew."""
-        try:
-            await self.bot.edit_message_text(
-                chat_id=table.chat_id, message_id=message_id, text=text, reply_markup=keyboard
-            )
-        except BadRequest as error:
-            if "not modified" in error.message.lower():
-                return True
-            if "not found" in error.message.lower() or "can't be edited" in error.message.lower():
-                return False
-            log.warning("editMessageText failed for table %s: %s", table.id, error)
-        except TelegramError as error:
-            log.warning("editMessageText failed for table %s: %s", table.id, error)
-        return True
-
-    async def _delete(self, table: Table, message_id: int) -> None:
-        try:
-            await self.bot.delete_message(chat_id=table.chat_id, message_id=message_id)
-        except TelegramError as error:
-            log.info("could not delete old table message of %s: %s", table.id, error)

@@ -1,8 +1,12 @@
-"""The table message (text and buttons) and the story messages, for any game.
+"""The table message (text and buttons) and the story around it, for any game.
 
 The words come from :mod:`telegram_bot.table_message.text` and :mod:`tables.story` (the
 game's own words plus what every game shares), the buttons from
 :mod:`telegram_bot.buttons.keyboards`.
+
+The story of a change is told once on the table message, above the table, in the version
+that shows the change; the next version tells only what is new by then. What was told is
+kept, and the table message becomes its record when the table moves on to a new message.
 """
 
 from __future__ import annotations
@@ -15,29 +19,50 @@ from tables import story
 from tables.model import LOBBY, Table
 from telegram_bot.buttons.keyboards import keyboard
 from telegram_bot.table_message.text import MAX_TEXT, closed_text, fit, game_text, lobby_text
-from translations import render, tr
+from translations import render
 
-BANNER_LINES = 8
+# A record longer than this is cut at a change's boundary before the next story joins it,
+# so that it always fits one message.
+RECORD_LIMIT = 3000
 
 
 def table_message(
-    table: Table, miniapp_link: str | None = None, inline_mode: bool = True
+    table: Table,
+    miniapp_link: str | None = None,
+    inline_mode: bool = True,
+    shown: frozenset[str] = frozenset(),
 ) -> tuple[str, InlineKeyboardMarkup | None]:
-    """The one message that shows a table, edited as the game goes."""
+    """The one message that shows a table, edited as the game goes (``shown``: commitments
+    the chat has seen already, not repeated)."""
     if table.status == LOBBY:
         text = lobby_text(table)
     elif table.state is None:
         text = closed_text(table)
     else:
-        text = game_text(table)
+        text = game_text(table, shown)
     return text, keyboard(table, miniapp_link, inline_mode)
 
 
 def story_lines(table: Table, events: list[Event]) -> list[str]:
-    """The chat's story for these events: reveals, results, eliminations, the winner."""
+    """The chat's story for these events: reveals, results, tricks, eliminations, the end."""
     game = get_game(table.game)
     names = table.display_names()
     return [render(line, table.language) for line in story.story(game, events, names)]
+
+
+def with_news(text: str, news: list[str]) -> str:
+    """The table message with what just happened on top (each change's story once). The
+    table always shows whole: if the story would not leave room for it, its oldest entries
+    give way."""
+    while news and len("\n".join(news)) + 2 + len(text) > MAX_TEXT:
+        news = news[1:]
+    if not news:
+        return text
+    return fit("\n".join(news) + "\n\n" + text)
+
+
+def record_is_full(entries: list[str]) -> bool:
+    return sum(len(entry) + 1 for entry in entries) > RECORD_LIMIT
 
 
 def story_messages(lines: list[str]) -> list[str]:
@@ -55,21 +80,3 @@ def story_messages(lines: list[str]) -> list[str]:
     if current:
         messages.append(current)
     return messages
-
-
-def with_banner(text: str, entries: list[str], language: str, new: int = 0) -> str:
-    """The table message with the latest story on top, while a busy group waits for its
-    next story message (the entries are posted later, together). Each entry is one change's
-    story and is shown whole (a result never starts mid-way); the ``new`` last entries,
-    those this edit adds, are marked 🆕."""
-    shown: list[str] = []
-    count = 0
-    for index in range(len(entries) - 1, -1, -1):
-        lines = entries[index].count("\n") + 1
-        if shown and count + lines > BANNER_LINES:
-            break
-        mark = "🆕 " if index >= len(entries) - new else ""
-        shown.insert(0, mark + entries[index])
-        count += lines
-    banner = "\n".join([tr(language, "📣 Latest:"), *shown])
-    return fit(f"{banner}\n\n{text}")

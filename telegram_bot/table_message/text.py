@@ -6,6 +6,7 @@ out what every game shares: the seats and who is to act, settings, timers, stand
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from games.base import N_, SettingSpec, Text
@@ -18,6 +19,7 @@ from telegram_bot.table_message.rating_text import rating_line
 from translations import render, tr
 
 MAX_TEXT = 4096
+COMMITMENT = re.compile(r"\b[0-9a-f]{64}\b")
 CPU_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
 
 
@@ -46,7 +48,7 @@ def lobby_text(table: Table) -> str:
     heading = (
         tr(language, "🎓 {game} tutorial", game=title)
         if table.tutorial
-        else tr(language, "🎲 {game}: a new table is open!", game=title)
+        else f"{game.presentation.icon} " + tr(language, "{game}: a new table is open!", game=title)
     )
     lines = [heading, tr(language, game.presentation.summary), ""]
     lines.append(
@@ -74,15 +76,22 @@ def lobby_text(table: Table) -> str:
     return fit("\n".join(lines))
 
 
-def game_text(table: Table) -> str:
-    """A running (or finished) game: the game's header, every seat, the game's status."""
+def game_text(table: Table, shown: frozenset[str] = frozenset()) -> str:
+    """A running (or finished) game: the game's header, every seat, the game's status, and
+    while the game's counters are new to the players, what its signs mean. A status line
+    holding a commitment the chat was ``shown`` already is left out: a commitment is
+    published once, when it is made (``/verify`` shows it again on request)."""
     game = get_game(table.game)
     language = table.language
     assert table.state is not None
     state = game.rules.load(table.state)
     public = game.rules.public_view(state)
     names = table.display_names()
-    status = [render(line, language) for line in game.presentation.describe_status(public, names)]
+    status = [
+        text
+        for line in game.presentation.describe_status(public, names)
+        if not set(COMMITMENT.findall(text := render(line, language))) & shown
+    ]
     acting = set(game.rules.to_act(state))
     lines = status[:1]
     for seat, badge in enumerate(game.presentation.seat_badges(public)):
@@ -90,6 +99,8 @@ def game_text(table: Table) -> str:
         marker = "▪️" if badge.out else "▶️" if seat in acting else "▫️"
         lines.append(f"{marker} {names[seat]} {shown}".rstrip())
     lines += ["", *status[1:]]
+    if game.presentation.legend and game.presentation.shows_legend(public):
+        lines.append(legend_line(game, language))
     lines += turn_notes(table, game, state, names)
     if table.status == CANCELLED:
         lines.append(tr(language, "🚫 This game was cancelled."))
@@ -99,6 +110,18 @@ def game_text(table: Table) -> str:
         lines += [line for line in [rating_line(table)] if line]
         lines.append(tr(language, "📜 /log sends the whole game; 🔁 Rematch plays again."))
     return fit("\n".join(lines))
+
+
+def legend_line(game: Game, language: str) -> str:
+    """ "ℹ️ 🎯 tricks won / bid · 📊 points": what the table's signs mean."""
+    signs = " · ".join(
+        f"{sign} {tr(language, meaning)}" for sign, meaning in game.presentation.legend
+    )
+    return f"ℹ️ {signs}"
+
+
+def commitments_in(text: str) -> set[str]:
+    return set(COMMITMENT.findall(text))
 
 
 def turn_notes(table: Table, game: Game, state: Any, names: list[str]) -> list[str]:

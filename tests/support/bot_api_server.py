@@ -40,6 +40,7 @@ import itertools
 import json
 import re
 import socket
+import sys
 import threading
 import time
 import urllib.error
@@ -98,6 +99,7 @@ IMPLEMENTED_METHODS = (
     "editMessageText",
     "editMessageReplyMarkup",
     "deleteMessage",
+    "deleteMessages",
     "answerCallbackQuery",
     "answerInlineQuery",
     "getChat",
@@ -263,6 +265,12 @@ class _Server(ThreadingHTTPServer):
     def __init__(self, api: FakeBotApi) -> None:
         self.api = api
         super().__init__(("127.0.0.1", 0), _Handler)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that dropped its keep-alive connection is no error worth a traceback."""
+        if isinstance(sys.exc_info()[1], ConnectionResetError | BrokenPipeError):
+            return
+        super().handle_error(request, client_address)
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -742,6 +750,18 @@ class FakeBotApi(InlineModeMixin):
                 and (thread_id is None or message.thread_id == thread_id)
             ]
 
+    def newest_message(self, chat_id: int, where: Callable[[JSON], bool]) -> JSON | None:
+        """The newest record (see :meth:`messages`) that ``where`` accepts, looking from the
+        bottom of the chat up: what a person sees first, without copying the whole chat."""
+        with self._cond:
+            chat = self._chats.get(chat_id)
+            for message in reversed(self._messages.get(chat_id, {}).values()):
+                if message.from_bot or message.via_bot is not None:
+                    record = self._record(message, chat)
+                    if where(record):
+                        return record
+            return None
+
     def message(self, chat_id: int, message_id: int) -> JSON:
         """One message record (see :meth:`messages`); KeyError if it never existed."""
         with self._cond:
@@ -1184,6 +1204,7 @@ class FakeBotApi(InlineModeMixin):
             "document": copy.deepcopy(message.document),
             "reply_to_message_id": message.reply_to,
             "from_bot": message.from_bot,
+            "from": copy.deepcopy(message.sender),
             "via_bot": copy.deepcopy(message.via_bot),
             "inline_message_id": message.inline_message_id,
         }
@@ -1632,6 +1653,36 @@ class FakeBotApi(InlineModeMixin):
         message.deleted = True
         if message.message_id in chat.pinned:
             chat.pinned.remove(message.message_id)
+        return True
+
+    def _api_delete_messages(self, params: _Params, context: _RequestContext) -> bool:
+        """deleteMessages: 1-100 ids; those that cannot be found are skipped. Like the Bot API
+        server, a message the bot may not delete (someone else's, without the admin right)
+        fails the whole call."""
+        chat = self._chat(params)
+        ids = params.raw("message_ids")
+        if not isinstance(ids, list) or not 1 <= len(ids) <= 100:
+            raise ApiError(
+                "Bad Request: message_ids must be a list of 1-100 message identifiers",
+                reason=f"message_ids={ids!r}",
+            )
+        if not all(isinstance(i, int) and not isinstance(i, bool) for i in ids):
+            raise ApiError('Bad Request: field "message_ids" must be an Array of Integer')
+        found = [
+            message
+            for message_id in ids
+            if (message := self._messages[chat.id].get(message_id)) is not None
+            and not message.deleted
+        ]
+        if not found:
+            raise ApiError("Bad Request: message to delete not found", violation=False)
+        foreign = [m for m in found if not m.from_bot and chat.type != "private"]
+        if foreign and not chat.bot_is_admin:
+            raise ApiError("Bad Request: message can't be deleted", violation=False)
+        for message in found:
+            message.deleted = True
+            if message.message_id in chat.pinned:
+                chat.pinned.remove(message.message_id)
         return True
 
     def _api_answer_callback_query(self, params: _Params, context: _RequestContext) -> bool:

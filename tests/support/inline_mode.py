@@ -482,6 +482,17 @@ class InlineModeMixin:
         except AssertionError as exc:
             raise AssertionError(f"inline query {query_id} was not answered: {exc}") from None
 
+    def inline_answer(self, query_id: str) -> JSON | None:
+        """The answer to an inline query if there is one yet (never waits); see
+        :meth:`wait_inline_answer` for its keys."""
+        with self._cond:
+            query = self._inline_queries.get(query_id)
+            if query is None:
+                raise AssertionError(f"unknown inline query id {query_id!r}")
+            if query.answer is None:
+                return None
+            return {**query.answer.as_dict(), "from_cache": query.cached_from is not None}
+
     def choose_inline_result(
         self,
         user_id: int,

@@ -481,6 +481,24 @@ def test_edit_and_delete_rules(api: FakeBotApi) -> None:
     assert_rejected(after, "Bad Request: message to edit not found", api)
 
 
+def test_delete_messages_takes_many_at_once_and_needs_admin_rights_for_others(
+    api: FakeBotApi,
+) -> None:
+    mine = call(api, "sendMessage", chat_id=GROUP, text="t").json()["result"]["message_id"]
+    theirs = api.send_message(BOB, GROUP, "/mine")["message_id"]
+    both = call(api, "deleteMessages", chat_id=GROUP, message_ids=[mine, theirs])
+    assert_rejected(both, "Bad Request: message can't be deleted", api, violation=False)
+    assert not api.message(GROUP, mine)["deleted"]  # nothing was deleted
+    too_many = call(api, "deleteMessages", chat_id=GROUP, message_ids=list(range(1, 102)))
+    assert_rejected(too_many, "Bad Request: message_ids must be a list of 1-100", api)
+    api.add_chat(-100_788, bot_is_admin=True, members=[BOB])
+    own = call(api, "sendMessage", chat_id=-100_788, text="t").json()["result"]["message_id"]
+    post = api.send_message(BOB, -100_788, "/mine")["message_id"]
+    done = call(api, "deleteMessages", chat_id=-100_788, message_ids=[own, post, 999])
+    assert done.json()["result"] is True  # the missing one is skipped
+    assert api.message(-100_788, own)["deleted"] and api.message(-100_788, post)["deleted"]
+
+
 def test_pinning_needs_admin_rights_in_groups(api: FakeBotApi) -> None:
     message_id = call(api, "sendMessage", chat_id=GROUP, text="t").json()["result"]["message_id"]
     response = call(api, "pinChatMessage", chat_id=GROUP, message_id=message_id)

@@ -22,24 +22,28 @@ class GroupChat:
     def table_message(self) -> dict[str, Any] | None:
         """The newest live bot message that carries the table's buttons (a button to press,
         or one that opens a hand in inline mode)."""
-        for message in reversed(self.api.messages(self.chat_id)):
+
+        def is_table(message: dict[str, Any]) -> bool:
             if message["deleted"] or not message.get("reply_markup"):
-                continue
+                return False
             if not message.get("from_bot", True):
-                continue
+                return False
             kinds = ("callback_data", "switch_inline_query_current_chat")
-            if any(kind in b for row in keyboard(message) for b in row for kind in kinds):
-                return message
-        return None
+            return any(kind in b for row in keyboard(message) for b in row for kind in kinds)
+
+        return self.api.newest_message(self.chat_id, is_table)
 
     def story(self) -> list[str]:
-        """Texts of bot messages without buttons: reveals, results, the winner."""
-        return [
-            m["text"]
-            for m in self.api.messages(self.chat_id)
-            if not m["deleted"] and not m.get("reply_markup") and m.get("from_bot", True)
-            and m["text"] and not m["text"].startswith("/")
-        ]  # fmt: skip
+        """Texts of the bot's records (its messages without buttons: reveals, results, the
+        winner) and of a finished game's last message (its only button is Rematch: it may
+        tell the end on top of the final table)."""
+
+        def told(m: dict[str, Any]) -> bool:
+            if m["deleted"] or not m.get("from_bot", True) or not m["text"]:
+                return False
+            return not m.get("reply_markup") or labels(m) == ["🔁 Rematch"]
+
+        return [m["text"] for m in self.api.messages(self.chat_id) if told(m)]
 
     def press(self, user_id: int, label: str, message: dict[str, Any] | None = None) -> dict:
         message = message or self.table_message()
@@ -66,10 +70,11 @@ class GroupChat:
 
         def ready():
             message = self.table_message()
+            finished = message is not None and labels(message) == ["🔁 Rematch"]
+            if finished or any("wins the game" in text for text in self.story()):
+                return {"over": True}
             if message is not None and table_version(message) > version:
                 return message
-            if any("wins the game" in text for text in self.story()):
-                return {"over": True}
             return None
 
         found = self.api.wait_for(ready, timeout=timeout)

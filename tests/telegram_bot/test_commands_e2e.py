@@ -59,17 +59,20 @@ def test_classic_preset_offers_fold_against_mia_and_cancel_closes_the_table(bot,
     claimant = {"Alice": ALICE, "Bob": BOB}[acting_name(table)]
     chat.press(claimant, "Mia", table)
     facing = chat.wait_table(lambda m: "claims Mia! Challenge or fold?" in m["text"])
-    assert labels(facing)[-2:] == ["❗ Challenge", "🏳 Fold"]
+    assert labels(facing)[-2:] == ["❗ Challenge", "🙈 Fold"]
     receiver = {"Alice": ALICE, "Bob": BOB}[acting_name(facing)]
-    chat.press(receiver, "🏳 Fold", facing)
+    chat.press(receiver, "🙈 Fold", facing)
     assert "folds against" in wait_reply(bot_api, GROUP, "folds against")
     chat.wait_table(lambda m: "❤️" * 5 in m["text"])
 
     bot_api.send_message(BOB, GROUP, "/cancel")  # neither creator nor admin
     assert wait_reply(bot_api, GROUP, "Only the table's creator")
     bot_api.send_message(CAROL, GROUP, "/cancel")  # a chat admin may
-    bot_api.wait_for(lambda: chat.table_message() is None)
-    assert any("cancelled" in m["text"] for m in bot_api.messages(GROUP) if not m["deleted"])
+    cancelled = lambda: any(  # noqa: E731
+        "cancelled" in m["text"] for m in bot_api.messages(GROUP) if not m["deleted"]
+    )
+    bot_api.wait_for(cancelled)
+    assert chat.table_message() is None
     bot_api.send_message(BOB, GROUP, "/mia")  # the chat is free for a new table
     chat.wait_table(lambda m: "1. Bob 👑" in m["text"])
 
@@ -101,7 +104,7 @@ def test_play_offers_every_game_and_opens_the_chosen_one(bot, bot_api):
             (m for m in bot_api.messages(GROUP) if "Which game" in (m["text"] or "")), None
         )
     )
-    assert labels(menu) == ["🎲 Mia", "🎲 Mino Dice", "🎲 Myllymatti"]
+    assert labels(menu) == ["🎲 Mia", "🎲 Mino Dice", "🃏 Myllymatti"]
     assert "/minodice" not in menu["text"]  # summaries, not commands, in the menu
     forged = chat.press_data(ALICE, menu["message_id"], "play:chess", check=False)
     assert forged["text"] == "This button is not valid."

@@ -145,7 +145,9 @@ def test_a_redis_restart_mid_game_loses_nothing_and_everyone_reconnects(bot_api,
     bot_api.assert_clean()
 
 
-def test_a_hundred_identical_clicks_apply_the_move_once(bot, bot_api, redis_client):
+def test_a_hundred_identical_clicks_apply_the_move_once_and_none_is_an_error(
+    bot, bot_api, redis_client
+):
     _chat, message = two_player_game(bot_api)
     user = NAMES[acting_name(message)]
     table_id = table_id_of(message)
@@ -154,10 +156,8 @@ def test_a_hundred_identical_clicks_apply_the_move_once(bot, bot_api, redis_clie
     data = button(message, "43")
     queries = [bot_api.press(user, message["message_id"], GROUP, data) for _ in range(100)]
     answers = [bot_api.wait_answer(q, timeout=30) for q in queries]
-    applied = [a for a in answers if a["text"] == "✓ 43"]
-    assert len(applied) == 1 and applied[0].get("show_alert") is not True  # a toast
-    refused = [a for a in answers if a not in applied]
-    assert all(a["text"] == "Too late: the table has moved on." for a in refused)
+    # Every tap hears that its move was made, as a toast: the same choice again is no error.
+    assert all(a["text"] == "✓ 43" and a.get("show_alert") is not True for a in answers)
     events = store.log.events_after(store.load(table_id), before)
     assert [e["type"] for _v, batch in events for e in batch] == ["claimed"]
 

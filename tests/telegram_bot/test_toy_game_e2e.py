@@ -77,7 +77,8 @@ def test_three_players_bid_at_once_then_play_cards_from_inline_hands(bot, bot_ap
 
     # Dan, a spectator, asks for a hand: he has none.
     dan = bot_api.inline_query(DAN, table_id, chat_id=GROUP)
-    assert bot_api.wait_inline_answer(dan)["results"][0]["id"] == "none"
+    nothing = bot_api.wait_inline_answer(dan)
+    assert nothing["results"] == [] and "You have no game running." in nothing["button"]["text"]
 
     for _turn in range(9):
         message = chat.table_message()
@@ -93,12 +94,14 @@ def test_three_players_bid_at_once_then_play_cards_from_inline_hands(bot, bot_ap
             titles = [r["title"] for r in answer["results"]]
             hand = hand_of(store, table_id, user)
             if not hand:  # played out already
-                assert [r["id"] for r in answer["results"]] == ["none"]
+                assert answer["results"] == []
+                continue
+            if user != actor:  # nothing to choose: the button above shows the hand, and why
+                assert answer["results"] == []
+                assert answer["button"]["text"].startswith("Not your turn.")
+                assert sorted(answer["button"]["text"].split()[3:]) == sorted(map(str, hand))
                 continue
             assert sorted(int(t) for t in titles) == sorted(hand)  # their cards, nobody else's
-            if user != actor:
-                assert all(r.get("description") == "Not your turn." for r in answer["results"])
-                continue
             chosen = answer["results"][0]
             assert chosen["description"] == "Tap to play it."
             before = store.load(table_id).version
@@ -111,4 +114,5 @@ def test_three_players_bid_at_once_then_play_cards_from_inline_hands(bot, bot_ap
     # What players chose left a neutral line in the chat: never the card itself.
     via_bot = [m for m in bot_api.messages(GROUP) if m.get("via_bot")]
     assert via_bot and all(m["text"] == "🃏 I play a card from my hand." for m in via_bot)
+    assert not any("Just looking" in m["text"] for m in bot_api.messages(GROUP))
     bot_api.assert_clean()

@@ -122,13 +122,13 @@ def test_a_reveal_is_a_moment_above_the_buttons_with_motion_and_a_haptic(browser
         assert moment["y"] + moment["height"] <= buttons["y"] + 1  # above every button
         assert moment["y"] < 740  # and on the first screen
         banner = page.inner_text("#moment .banner")
-        assert banner in ("💔 You lose a life!", "You are out of this game.", "🎯 You were right!")
+        assert banner in ("💔 You lose a life!", "You are out of this game.", "✅ You were right!")
         animation = page.evaluate(
             "getComputedStyle(document.getElementById('moment')).animationName"
         )
         assert animation == "pop"
         calls = page.evaluate("window.__telegramCalls.map((c) => c.join(':'))")
-        if banner != "🎯 You were right!":
+        if banner != "✅ You were right!":
             assert "notificationOccurred:error" in calls
             break
         page.context.close()

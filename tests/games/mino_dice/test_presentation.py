@@ -88,11 +88,11 @@ def test_badges_say_who_has_bid_then_tricks_won_of_the_bid_and_the_total():
     state, rng = start([["red"], ["blue"], ["black"]])
     state, _ = GAME.rules.apply(state, 1, "bid:1", rng)
     badges = GAME.presentation.seat_badges(GAME.rules.public_view(state))
-    assert english(b.badge for b in badges) == ["… · ⭐ 0", "has bid · ⭐ 0", "… · ⭐ 0"]
+    assert english(b.badge for b in badges) == ["… · 📊 0", "has bid · 📊 0", "… · 📊 0"]
     state, _ = GAME.rules.apply(state, 0, "bid:0", rng)
     state, _ = GAME.rules.apply(state, 2, "bid:1", rng)
     badges = GAME.presentation.seat_badges(GAME.rules.public_view(state))
-    assert english(b.badge for b in badges) == ["🎯 0/0 · ⭐ 0", "🎯 0/1 · ⭐ 0", "🎯 0/1 · ⭐ 0"]
+    assert english(b.badge for b in badges) == ["🎯 0/0 · 📊 0", "🎯 0/1 · 📊 0", "🎯 0/1 · 📊 0"]
 
 
 def test_the_labels_never_name_a_die():
@@ -119,13 +119,13 @@ def test_the_status_shows_the_hand_then_the_trick_in_order_then_whose_move_it_is
 def test_the_status_while_bidding_asks_for_bids():
     state, _ = start([["red"], ["blue"]])
     lines = english(GAME.presentation.describe_status(GAME.rules.public_view(state), NAMES))
-    assert lines[1] == "📣 Everyone holds 1 die: bid how many tricks you will win, 0 to 1."
+    assert lines[1] == "🎯 Everyone holds 1 die: bid how many tricks you will win, 0 to 1."
 
 
 def test_the_story_reveals_all_bids_at_once():
     _, _, events = hand_three()
     assert english(GAME.presentation.describe_events(events, NAMES)) == [
-        "📣 The bids: Ann 1, Bob 0, Cy 2"
+        "🎯 The bids: Ann 1, Bob 0, Cy 2"
     ]
 
 
@@ -138,13 +138,50 @@ def test_the_story_names_exact_bids_misses_zero_bids_and_bonuses():
         events += more
     lines = english(GAME.presentation.describe_events(events, NAMES))
     assert lines == [
-        "🏆 Ann takes trick 1 with 🧜 Mermaid: +50 bonus if the bid comes true.",
+        "🎲 Trick 1 to Ann: 🧜 Mermaid (Ann) → 🐂 Minotaur (Bob) → 🔴 3 (Cy). +50 bonus if the "
+        "bid comes true.",
         "📊 Hand 1 is over:",
         "✅ Ann bid 1 and won exactly that: +20, and a bonus of +50.",
-        "🎯 Bob bid 0 and won no trick: +10.",
+        "✅ Bob bid 0 and won no trick: +10.",
         "❌ Cy bid 1 but won 0 tricks: -10.",
-        "🎲 Hand 2 of 8: everyone draws 2 dice.",
+    ]  # the next hand shows on the table itself
+
+
+def test_every_trick_is_told_with_its_dice_and_who_took_it_even_the_last_of_a_hand():
+    state, rng = start([["red:4"], ["blue"]])
+    state, _ = bid_all(state, rng, 1, 0)
+    told = []
+    while state.hand == 1:
+        seat = state.turn
+        die = f"d{sorted(state.held[seat])[0]}"
+        state, events = roll(state, rng, seat, die)
+        told += english(GAME.presentation.describe_events(events, NAMES))
+    tricks = [line for line in told if line.startswith("🎲 Trick")]
+    assert len(tricks) == 1 and " to " in tricks[0] and tricks[0].count("(") == 2
+    assert told.index(tricks[0]) < told.index("📊 Hand 1 is over:")
+
+
+def test_the_roll_line_names_the_trick_and_what_to_follow_never_the_die():
+    state, rng, _ = hand_three()
+    seat = state.turn
+    view = GAME.rules.public_view(state)
+    assert english([GAME.presentation.describe_private_play(view, seat, NAMES)]) == [
+        "🎲 I lead trick 1."
     ]
+    state, _ = roll(state, rng, seat, f"d{state.held[seat][0]}")
+    view = GAME.rules.public_view(state)
+    line = english([GAME.presentation.describe_private_play(view, state.turn, NAMES)])[0]
+    assert line.startswith("🎲 I roll for trick 1")
+
+
+def test_the_legend_shows_through_the_first_hand_only():
+    state, rng = start([["red"], ["blue"]])
+    assert GAME.presentation.shows_legend(GAME.rules.public_view(state))
+    assert dict(GAME.presentation.legend) == {"🎯": "tricks won / bid", "📊": "points"}
+    state, _ = bid_all(state, rng, 0, 0)
+    state, _ = roll(state, rng, state.turn, f"d{state.held[state.turn][0]}")
+    state, _ = roll(state, rng, state.turn, f"d{state.held[state.turn][0]}")
+    assert state.hand == 2 and not GAME.presentation.shows_legend(GAME.rules.public_view(state))
 
 
 def test_the_shared_events_are_left_to_the_front_doors():

@@ -67,7 +67,7 @@ def test_pick_up_is_styled_as_danger_and_cards_are_labelled_by_sign():
     assert GAME.presentation.action_style(PICKUP) == STYLE_DANGER
     assert flat(GAME.presentation.action_label("play:th")) == "10♥"
     assert flat(GAME.presentation.action_label(PICKUP)) == "⬆️ Pick up"
-    assert flat(GAME.presentation.action_label(CHANCE)) == "🎲 Take a chance"
+    assert flat(GAME.presentation.action_label(CHANCE)) == "🍀 Take a chance"
     assert GAME.presentation.action_rows(["play:2c", CHANCE]) == [["play:2c"], [CHANCE]]
 
 
@@ -79,13 +79,13 @@ def test_the_inline_play_message_does_not_name_a_card():
 def test_badges_show_card_counts_and_places():
     state = position([["5h"], ["9h", "2c"], [], ["3d"]], to_act=0, out=[[2]])
     badges = GAME.presentation.seat_badges(GAME.rules.public_view(state))
-    assert [flat(badge.badge) for badge in badges] == ["✋1", "✋2", "🏁 out, #1", "✋1"]
+    assert [flat(badge.badge) for badge in badges] == ["🃏1", "🃏2", "🏁 out, #1", "🃏1"]
     assert [badge.out for badge in badges] == [False, False, True, False]
     state = position(
         [["5h"], ["9h"]], phase=PHASE_COLLECT, to_act=0, won=[["2c", "3c"], []], face_up=(1, "qs")
     )
     badges = GAME.presentation.seat_badges(GAME.rules.public_view(state))
-    assert [flat(badge.badge) for badge in badges] == ["✋1 📥2", "✋1 📥0 ⭐Q♠"]
+    assert [flat(badge.badge) for badge in badges] == ["🃏1 📥2", "🃏1 📥0 ⭐Q♠"]
 
 
 def test_the_status_starts_with_the_phase_and_says_whose_move_it_is():
@@ -113,15 +113,13 @@ def test_the_status_shows_tied_cards_lying_there():
     assert "🤝 Tied cards lying there: 7♦ 7♣" in text
 
 
-def test_a_won_trick_is_told_in_the_log_with_the_winners_card_first_not_in_the_story():
+def test_every_won_trick_is_told_with_the_winners_card_first_in_the_story_and_the_log():
     state = position([["2c"], ["kh"], ["5d"]], phase=PHASE_COLLECT, to_act=0, opponent=1)
     state, _ = apply(state, 0, "play:2c", None)
     _, events = apply(state, 1, "play:kh", None)
     assert "  🃏 Bo beats Ann (K♥ – 2♣)." in lines(GAME.presentation.describe_log(events, NAMES))
-    # An ordinary trick shows on the table message: the chat gets no message for it.
-    assert not any(
-        "beats" in line for line in lines(GAME.presentation.describe_events(events, NAMES))
-    )
+    # The table shows the trick being played; once decided, the story tells who took it.
+    assert "🃏 Bo beats Ann (K♥ – 2♣)." in lines(GAME.presentation.describe_events(events, NAMES))
 
 
 def test_the_story_tells_tricks_the_switch_going_out_and_the_loser():
@@ -132,10 +130,46 @@ def test_the_story_tells_tricks_the_switch_going_out_and_the_loser():
     state, events = apply(state, 2, "play:3d", None)
     story = lines(GAME.presentation.describe_events(events, NAMES))
     assert "  🃏 Bo beats Cy (9♣ – 3♦)." in lines(GAME.presentation.describe_log(events, NAMES))
-    assert "🔁 Phase 2! The stock is empty and the hands are shown. Trump: ♠" in story
+    # The last trick of phase 1 is told too, before the switch.
+    assert story[0] == "🃏 Bo beats Cy (9♣ – 3♦)."
+    assert "2️⃣ Phase 2! The stock is empty and the hands are shown. Trump: ♠" in story
     assert "Ann kept A♦." in story
     assert "🏁 Cy has no cards for phase 2: out, and safe!" in story
     assert "Ann: 2 cards · Bo: 2 cards · Cy: 0 cards" in story
+
+
+def test_phase_2_tells_each_trick_set_aside_and_each_pick_up():
+    state = position(
+        [["5h", "ks"], ["th", "2c"], ["4d", "jh"]], to_act=1, trump="s", trick=[(0, "9h")]
+    )
+    state, events = apply(state, 1, "play:th", None)
+    assert (
+        lines(GAME.presentation.describe_events(events, NAMES)) == []
+    )  # the table shows the trick
+    state, events = apply(state, 2, "pickup", None)
+    assert lines(GAME.presentation.describe_events(events, NAMES)) == ["⬆️ Cy picks up 10♥."]
+
+
+def test_the_end_names_the_myllymatti_and_the_order_the_others_went_out():
+    final = GAME.presentation.describe_final([2, 0, 1], [1, 2, 3], NAMES)
+    assert lines(final) == [
+        "😵 Bo is the Myllymatti: the last one holding cards.",
+        "🏁 Out, in order: 1. Cy · 2. Ann",
+    ]
+    shared = GAME.presentation.describe_final([2, 0, 1], [1, 1, 3], NAMES)
+    assert lines(shared)[1] == "🏁 Out, in order: 1. Cy, Ann"
+    assert GAME.presentation.describe_final([0, 1], [1, 1], NAMES) is None  # nobody last alone
+
+
+def test_the_card_line_names_what_it_answers_never_the_card():
+    state = position([["2c"], ["kh"], ["5d"]], phase=PHASE_COLLECT, to_act=0, opponent=1)
+    assert flat(
+        GAME.presentation.describe_private_play(GAME.rules.public_view(state), 0, NAMES)
+    ) == ("🃏 I lead a card against Bo.")
+    state, _ = apply(state, 0, "play:2c", None)
+    assert flat(
+        GAME.presentation.describe_private_play(GAME.rules.public_view(state), 1, NAMES)
+    ) == ("🃏 I answer Ann's 2♣.")
 
 
 def test_shared_events_are_left_to_the_front_doors():

@@ -1,20 +1,94 @@
-"""The table message's words, without a bot: the banner a busy group sees."""
+"""The table message's words, without a bot: the story told once on top, the record it
+becomes, commitments shown once, the legend of a game's signs while they are new."""
 
 from __future__ import annotations
 
-from telegram_bot.table_message.render import BANNER_LINES, with_banner
+import re
+from pathlib import Path
+
+from games.registry import GAMES
+from tables import lobby
+from tables.model import ChatRef
+from tables.store import TableStore
+from telegram_bot.table_message.render import (
+    RECORD_LIMIT,
+    record_is_full,
+    story_messages,
+    with_news,
+)
+from telegram_bot.table_message.text import COMMITMENT, game_text
+from telegram_bot.texts import help_text
 
 
-def test_the_banner_never_starts_mid_result_and_marks_what_is_new():
-    old = "🔍 Ann challenges Ben's 53. The dice: ⚄ ⚂ = 53. The claim holds!\n💔 Ann loses 1 life."
-    newer = "\n".join(f"line {n}" for n in range(BANNER_LINES - 1))
-    text = with_banner("TABLE", [old, newer], "en", new=1)
-    banner, table = text.split("\n\n", 1)
-    assert table == "TABLE" and banner.startswith("📣 Latest:")
-    assert "challenges" not in banner and "loses" not in banner  # whole, or not at all
-    assert "🆕 line 0" in banner and "line 6" in banner
+def test_the_story_of_a_change_goes_on_top_of_the_table_and_nothing_without_one():
+    text = with_news("TABLE", ["🔍 Ann challenges Ben's 53.\n💔 Ann loses 1 life."])
+    assert text == "🔍 Ann challenges Ben's 53.\n💔 Ann loses 1 life.\n\nTABLE"
+    assert with_news("TABLE", []) == "TABLE"
 
 
-def test_a_short_older_result_stays_whole_beside_the_new_one_unmarked():
-    text = with_banner("TABLE", ["💀 Ben is out!", "🏆 Ann wins the game!"], "en", new=1)
-    assert "\n💀 Ben is out!\n🆕 🏆 Ann wins the game!\n" in text
+def test_a_record_is_cut_before_it_would_not_fit_one_message():
+    assert not record_is_full(["x" * 100] * 10)
+    assert record_is_full(["x" * 100] * (RECORD_LIMIT // 100 + 1))
+    long = ["y" * 3000, "z" * 3000]
+    assert story_messages(long) == long  # never a line cut in two
+
+
+def start_game(redis_client, game: str) -> tuple[TableStore, str]:
+    store = TableStore(redis_client)
+    table = store.create(ChatRef(-555), 1, "Ann", game=game).table
+    store.change(table.id, lambda t: lobby.join(t, 2, "Ben"))
+    store.change(table.id, lambda t: lobby.start(t, 1, store.rng))
+    return store, table.id
+
+
+def test_a_commitment_is_shown_once_then_left_to_verify(redis_client):
+    store, table_id = start_game(redis_client, "myllymatti")
+    table = store.load(table_id)
+    first = game_text(table)
+    (commitment,) = COMMITMENT.findall(first)
+    assert f"🔒 Deck commitment: {commitment}" in first
+    again = game_text(table, shown=frozenset({commitment}))
+    assert commitment not in again and "Myllymatti · phase 1" in again
+
+
+def test_the_signs_are_explained_while_new_and_in_help(redis_client):
+    store, table_id = start_game(redis_client, "mino_dice")
+    text = game_text(store.load(table_id))
+    assert "ℹ️ 🎯 tricks won / bid · 📊 points" in text
+    helped = help_text("en", "bot")
+    assert "🎲 Mino Dice: 🎯 tricks won / bid · 📊 points" in helped
+    assert "🃏 Myllymatti: 🃏 cards in hand · 📥 cards won in phase 1" in helped
+    assert "🎲 Mia: ❤️ lives left · 💀 out of the game" in helped
+
+
+# Each sign keeps one meaning in every game and every front door (the words that may carry
+# it, as patterns of their English msgid).
+SIGNS = {
+    "🏆": r".*(wins|share the win|Top players).*",  # winning the game
+    "⭐": r"⭐ .*(last stock card|Last stock card).*",  # Myllymatti's face-up card
+    "🎯": r"🎯 (Everyone holds|The bids).*",  # bids
+    "📊": r"📊 .*",  # scores and numbers
+    "🔁": r".*Rematch.*",  # playing again
+    "🏁": r"🏁 .*(out|Out).*",  # out, and safe
+    "✋": r"✋ Join",  # taking a seat
+    "📣": r"(?!)",  # no longer used: it meant three things
+    "🏳": r"🏳️ Trick .*",  # a flag on a die
+}
+
+
+def msgids() -> list[str]:
+    pot = (Path(__file__).resolve().parents[3] / "translations/locale/messages.pot").read_text()
+    return [bytes(m, "utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8")
+            for m in re.findall(r'^msgid "(.*)"$', pot, re.MULTILINE)]  # fmt: skip
+
+
+def test_one_sign_keeps_one_meaning_across_the_games():
+    for msgid in msgids():
+        for sign, allowed in SIGNS.items():
+            if sign in msgid:
+                assert re.fullmatch(allowed, msgid), f"{sign} in {msgid!r}"
+    meanings: dict[str, set[str]] = {}
+    for game in GAMES.values():
+        for sign, meaning in game.presentation.legend:
+            meanings.setdefault(sign, set()).add(meaning)
+    assert all(len(found) == 1 for found in meanings.values()), meanings
