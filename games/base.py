@@ -235,9 +235,9 @@ class Game:
     page_history: frozenset[str] = frozenset()
 
     def page_moment(self, event: Event) -> bool:
-        """Whether this event is a moment of its own on a player's page although the group
-        gets no story message for it (an ordinary trick, a chance taken): the page shows
-        what the log says of it. *Optional*: by default only the story's events are."""
+        """Whether this event is a moment of its own on a player's page although the group's
+        story does not tell it (a chance taken): the page shows what the log says of it,
+        before the story's lines. *Optional*: by default only the story's events are."""
         return False
 
     # --- settings ------------------------------------------------------------------------

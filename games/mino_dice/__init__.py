@@ -99,14 +99,10 @@ class MinoDice(Game):
         "missed": N_("❌ Off your bid: {points}"),
         "sheet": N_("Score sheet"),
         "hand": N_("Hand"),
-        "legend": N_("🎯 tricks won/bid · ⭐ points"),
+        "legend": N_("🎯 tricks won/bid · 📊 points"),
         # Each die's colour or creature in words (screen readers, and beside a colour swatch).
         **{f"kind_{kind}": name for kind, name in words.NAMES.items()},
     }
-
-    def page_moment(self, event: Event) -> bool:
-        """Every trick's result is a moment on the page."""
-        return event["type"] == "trick_won"
 
     def normalize_settings(self, settings: JSON) -> JSON:
         return _normalize_settings(settings)

@@ -106,8 +106,8 @@ class Myllymatti(Game):
     }
 
     def page_moment(self, event: Event) -> bool:
-        """Every trick's result and every chance taken is a moment on the page."""
-        return event["type"] == "trick_won" or (event["type"] == "played" and event["chance"])
+        """A chance taken is a moment on the page (the group's story tells only the trick)."""
+        return event["type"] == "played" and bool(event["chance"])
 
     def normalize_settings(self, settings: JSON) -> JSON:
         return rules.normalize_settings(settings)
