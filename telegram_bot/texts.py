@@ -53,7 +53,7 @@ def help_text(language: str, bot_username: str) -> str:
         "",
         tr(
             language,
-            "⭐ Ratings: every finished game between people moves each player's rating in "
+            "📊 Ratings: every finished game between people moves each player's rating in "
             "that game, by the place they finished (shared places count as ties). It starts "
             "at 1,500 and is a careful estimate: the skill you have shown for sure, so it "
             "rises as your games show more. The first 5 games are provisional. CPUs, "

@@ -185,13 +185,12 @@ def latest_story(
 
 
 def page_story(game: Game, events: list[Event], names: list[str]) -> list[Text]:
-    """What a change is worth on the page: the group's story lines, else what the log says of
-    the events the game shows as moments of their own (``Presentation.page_moment``)."""
-    lines = story.story(game, events, names, proofs=False)
-    if lines:
-        return lines
+    """What a change is worth on the page: what the log says of the events the game shows as
+    moments of their own (``Presentation.page_moment``: a chance taken), then the group's
+    story."""
     own = [event for event in events if game.presentation.page_moment(event)]
-    return story.log_lines(game, own, names) if own else []
+    told = story.log_lines(game, own, names) if own else []
+    return [*told, *story.story(game, events, names, proofs=False)]
 
 
 def game_history(store: TableStore, table: Table, kinds: frozenset[str]) -> list[Event]:

@@ -123,7 +123,7 @@ PRESENTATION = Presentation(
         "missed": N_("❌ Off your bid: {points}"),
         "sheet": N_("Score sheet"),
         "hand": N_("Hand"),
-        "legend": N_("🎯 tricks won/bid · ⭐ points"),
+        "legend": N_("🎯 tricks won/bid · 📊 points"),
         # Each die's colour or creature in words (screen readers, and beside a colour swatch).
         **{f"kind_{kind}": name for kind, name in words.NAMES.items()},
     },

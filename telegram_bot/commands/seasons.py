@@ -30,7 +30,7 @@ def _date(when: float | None) -> str:
 
 def season_text(found: list[seasons.Season], language: str) -> str:
     current = found[-1]
-    lines = [tr(language, "🏁 Season {n} of this group's ratings", n=current.number)]
+    lines = [tr(language, "📅 Season {n} of this group's ratings", n=current.number)]
     if current.start and current.mode == seasons.CARRY:
         lines.append(tr(language, "Began {date}, ratings carried over.", date=_date(current.start)))
     elif current.start:
@@ -94,7 +94,7 @@ async def season(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def _standings(client: Redis, chat_id: int, number: int, language: str) -> str:
-    lines = [tr(language, "🏁 Season {n}: final standings", n=number)]
+    lines = [tr(language, "📅 Season {n}: final standings", n=number)]
     for name in GAMES:
         found = await asyncio.to_thread(standings.chat_standings, client, chat_id, name, 10, number)
         if found:
@@ -160,7 +160,7 @@ async def season_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     await query.edit_message_text(
         tr(
             group_language,
-            "🏁 Season {n} has begun! The standings of season {old}: /season {old}",
+            "📅 Season {n} has begun! The standings of season {old}: /season {old}",
             n=ending + 1,
             old=ending,
         )

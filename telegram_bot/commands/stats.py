@@ -83,11 +83,11 @@ async def show_top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             lines += [*([""] if lines else []), *standings_lines(name, found, language)]
     season = await asyncio.to_thread(seasons.current_season, client, chat.id)
     if season > 1:
-        heading = tr(language, "🏁 Season {n}", n=season)
+        heading = tr(language, "📅 Season {n}", n=season)
         lines = (
             [heading, *lines]
             if lines
-            else [tr(language, "🏁 Season {n}: no rated games yet.", n=season)]
+            else [tr(language, "📅 Season {n}: no rated games yet.", n=season)]
         )
     winners = await asyncio.to_thread(stats.chat_leaderboard, client, chat.id, 3)
     if not named and winners:

@@ -44,8 +44,8 @@ def rating_line(table: Table) -> str | None:
 
 
 def rating_text(rating: Rating, language: str) -> str:
-    """ "⭐ rating 1,531 · ▲19 over the last 5 games" (or provisional, with the count)."""
-    text = tr(language, "⭐ rating {points}", points=points_text(rating.points, language))
+    """ "📊 rating 1,531 · ▲19 over the last 5 games" (or provisional, with the count)."""
+    text = tr(language, "📊 rating {points}", points=points_text(rating.points, language))
     if rating.provisional:
         return (
             text

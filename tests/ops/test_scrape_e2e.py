@@ -184,7 +184,8 @@ def test_every_dashboard_panel_and_every_alert_rule_evaluates(world):
             prometheus.query(expr)  # an error answer fails here, naming the query
     moves_panel = next(p for p in panels if p["title"] == "Moves per second")
     rate = moves_panel["targets"][0]["expr"].replace("$__rate_interval", "1m")
-    assert prometheus.query(rate), "the moves panel shows nothing after a game"
+    # A rate needs two scrapes that saw the moves: wait for them (the scrapes go on).
+    assert prometheus.wait_for(f"count({rate}) > bool 0", 1) == 1, "the moves panel is empty"
     deadline = time.monotonic() + 30
     while True:
         rules = [rule for group in prometheus.api("rules")["groups"] for rule in group["rules"]]

@@ -73,7 +73,9 @@ ANN, BEN = 51, 52
 GROUP = -100951
 
 
-def test_a_double_tap_on_a_bid_is_refused_in_the_games_words_in_german(bot, bot_api, redis_server):
+def test_a_second_bid_is_refused_in_the_games_words_in_german(bot, bot_api, redis_server):
+    """A changed mind after bidding meets the game's own refusal, in the presser's language;
+    the very same button once more (a double tap) is answered as the first press was."""
     bot_api.add_user(ANN, "Ann", language_code="de")
     bot_api.add_user(BEN, "Ben", language_code="de")
     bot_api.add_chat(GROUP, members=[ANN, BEN])
@@ -85,9 +87,11 @@ def test_a_double_tap_on_a_bid_is_refused_in_the_games_words_in_german(bot, bot_
     chat.wait_table(lambda m: "Ben" in m["text"])
     table = store.find_open(ChatRef(GROUP))
     store.change(table.id, lambda t: lobby.start(t, ANN, store.rng))
-    bidding = chat.wait_table(lambda m: "1" in labels(m))
+    bidding = chat.wait_table(lambda m: "1" in labels(m) and "0" in labels(m))
     first = chat.press(ANN, "1", bidding)
     assert first["text"] != tr("de", "You have already bid this hand.")
     again = chat.press(ANN, "1", bidding)  # the same button, a moment later
-    assert again["text"] == tr("de", "You have already bid this hand.")
-    assert again["text"] != "You have already bid this hand."  # in German, not English
+    assert again["text"] == first["text"]
+    other = chat.press(ANN, "0", bidding)  # a changed mind
+    assert other["text"] == tr("de", "You have already bid this hand.")
+    assert other["text"] != "You have already bid this hand."  # in German, not English

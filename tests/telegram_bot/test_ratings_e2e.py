@@ -65,7 +65,7 @@ def test_ratings_in_the_final_message_stats_top_and_seasons(bot, bot_api, redis_
 
     bot_api.send_message(BOB, GROUP, "/stats")
     stats = wait_reply(bot_api, GROUP, "📊 Bob")
-    assert "⭐ rating" in stats and "provisional (1 of 5 games)" in stats
+    assert "📊 rating" in stats and "provisional (1 of 5 games)" in stats
     assert "In this chat:" in stats
 
     bot_api.send_message(BOB, GROUP, "/top")
@@ -74,7 +74,7 @@ def test_ratings_in_the_final_message_stats_top_and_seasons(bot, bot_api, redis_
     assert f"2. {loser[0]} — {loser[1]} (provisional) · 1 game" in top
 
     bot_api.send_message(BOB, GROUP, "/season")
-    plain = wait_reply(bot_api, GROUP, "🏁 Season 1")
+    plain = wait_reply(bot_api, GROUP, "📅 Season 1")
     assert "New season" not in str(bot_api.messages(GROUP)[-1].get("reply_markup"))
     assert "/top" in plain
     bot_api.send_message(ALICE, GROUP, "/season")
@@ -108,7 +108,7 @@ def test_ratings_in_the_final_message_stats_top_and_seasons(bot, bot_api, redis_
         )
     )
     assert "🏆 Mia" not in after  # the new season's standings are empty
-    assert "🏁 Season 2: no rated games yet." in after
+    assert "📅 Season 2: no rated games yet." in after
     bot_api.send_message(BOB, GROUP, "/season 1")
     archived = wait_reply(bot_api, GROUP, "final standings")
     assert f"1. {winner[0]} — {winner[1]} (provisional) · 1 game" in archived

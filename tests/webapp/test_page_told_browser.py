@@ -86,7 +86,7 @@ def test_mino_dice_names_the_past_trick_and_explains_its_chips(browser, served):
     assert script.play_until(lambda s: s.state().hand == 2 and between_tricks(s))
     page = local_page(browser, served, script)
     assert page.inner_text("#game-area .mino-head .chip") == "Trick 1 of 2"
-    assert page.inner_text("#game-area .mino-legend") == "🎯 tricks won/bid · ⭐ points"
+    assert page.inner_text("#game-area .mino-legend") == "🎯 tricks won/bid · 📊 points"
     rolls = page.query_selector_all("#moment .mino-roll")
     assert len(rolls) == len(script.table.seats)  # every die of that trick, no other
     winner = script.state().tricks[0]["winner"]

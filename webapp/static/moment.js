@@ -26,16 +26,18 @@
     const moment = table.moment;
     const sameTable = state.momentTable === table.id;
     const version = moment && table.story.length ? moment.version : 0;
-    const fresh = state.booted && sameTable && version !== state.momentVersion;
+    const ended = !!table.over && !state.momentOver;  // the end can come without a new story
+    const fresh = state.booted && sameTable && (version !== state.momentVersion || ended);
     state.momentTable = table.id;
     state.momentVersion = version;
+    state.momentOver = !!table.over;
     state.momentFresh = false;
     if (!table.story.length || table.status === "lobby") {
       box.hidden = true;
       state.momentKey = null;
       return;
     }
-    const key = [table.id, version, !!renderer.moment, table.story.join("\n")].join("|");
+    const key = [table.id, version, !!renderer.moment, !!table.over, table.story.join("\n")].join("|");
     if (key === state.momentKey) { box.hidden = state.momentHidden; return; }
     state.momentKey = key;
     state.momentHidden = box.hidden = false;

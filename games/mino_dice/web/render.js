@@ -83,7 +83,7 @@
         : "🎯" + view.won[index] + "/" + view.bids[index];
       el.append(h.element("span", "", status));
     }
-    el.append(h.element("span", "", "⭐" + view.scores[index]));
+    el.append(h.element("span", "", "📊" + view.scores[index]));
     return el;
   }
 

@@ -66,13 +66,14 @@ def test_the_signs_are_explained_while_new_and_in_help(redis_client):
 SIGNS = {
     "🏆": r".*(wins|share the win|Top players).*",  # winning the game
     "⭐": r"⭐ .*(last stock card|Last stock card).*",  # Myllymatti's face-up card
-    "🎯": r"🎯 (Everyone holds|The bids).*",  # bids
-    "📊": r"📊 .*",  # scores and numbers
+    "🎯": r"🎯 (Everyone holds|The bids|tricks won).*",  # bids
+    "📊": r"(.* )?📊 .*",  # scores, ratings and numbers
     "🔁": r".*Rematch.*",  # playing again
     "🏁": r"🏁 .*(out|Out).*",  # out, and safe
     "✋": r"✋ Join",  # taking a seat
     "📣": r"(?!)",  # no longer used: it meant three things
     "🏳": r"🏳️ Trick .*",  # a flag on a die
+    "📅": r"📅 Season.*",  # a season of ratings
 }
 
 
