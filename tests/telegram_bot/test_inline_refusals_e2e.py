@@ -41,15 +41,17 @@ def started(api) -> tuple[GroupChat, str]:
 def to_act(store: TableStore, table_id: str) -> tuple[int, int]:
     """(the person to act, the other one)."""
     table = store.load(table_id)
-    seat = GAME.to_act(GAME.load(table.state))[0]
+    seat = GAME.rules.to_act(GAME.rules.load(table.state))[0]
     actor = table.seats[seat].user_id
     return actor, ANN if actor == BEN else BEN
 
 
 def a_card(store: TableStore, table_id: str, user: int) -> str:
     table = store.load(table_id)
-    state = GAME.load(table.state)
-    return next(a for a in GAME.legal_actions(state, table.seat_of(user)) if a.startswith("play:"))
+    state = GAME.rules.load(table.state)
+    return next(
+        a for a in GAME.rules.legal_actions(state, table.seat_of(user)) if a.startswith("play:")
+    )
 
 
 def hand_for(api, user: int, table_id: str) -> tuple[str, dict]:
