@@ -39,7 +39,7 @@ from tables.store import TableStore
 from tests.support.browser import chromium
 from tests.support.clock import Clock
 from tests.support.overflow import Watch, watch_game
-from tests.support.scenes import SET_UPS, Script, scene
+from tests.support.scenes import Script, scene, set_up
 from tests.support.telegram_web_app_stub import TelegramWebAppStub
 from tests.webapp.conftest import WebServer
 from translations import SUPPORTED_LANGUAGES
@@ -116,7 +116,7 @@ def measure_overflow(store: TableStore, clock: Clock, width: int) -> dict[str, W
             setup.close()
             found["setup"] = setup
             for name in GAMES:
-                script = Script(store, clock, name, **SET_UPS[name])
+                script = Script(store, clock, name, **set_up(name))
                 out = scene(store, clock, name, "out")
                 watch = Watch(browser, web.url, mode.secret, width, SUPPORTED_LANGUAGES)
                 watch_game(watch, script, then=[out])

@@ -125,6 +125,9 @@ class Presentation:
     describe_private_play: Callable[[JSON, int, Names], Text] = None  # type: ignore[assignment]
     # (events, names) -> the commitments (🔒) these events published, for /verify
     commitments: Callable[[list[Event], Names], list[Text]] = no_commitments
+    # msgid of the group's button that opens the Mini App at the table ("📱 Open my hand").
+    # Default: the platform's own words for any game.
+    open_label: str = ""
     # (public view, seat) -> whether the seat's decision now may include private actions
     # (the group then offers the play_label button). Default: whenever there is a play_label.
     plays_privately: Callable[[JSON, int], bool] = None  # type: ignore[assignment]

@@ -1,8 +1,9 @@
 """The games this project hosts, by name. Front doors look games up here, never import one.
 
-Built-in games are listed below. ``EXTRA_GAMES`` (comma-separated ``module:attribute`` paths)
-adds more at start-up: a plug-in point for games kept outside this repository, and how the
-tests seat their toy game in a real bot process.
+Built-in games are listed below, one line each (the package that holds the game's ``GAME``).
+``EXTRA_GAMES`` (comma-separated ``module:attribute`` paths) adds more at start-up: a plug-in
+point for games kept outside this repository, and how the tests seat their toy game in a real
+bot process.
 """
 
 from __future__ import annotations
@@ -12,11 +13,16 @@ import os
 
 from games.errors import InvalidSettings
 from games.game import Game
-from games.mia import GAME as MIA
-from games.mino_dice import GAME as MINO_DICE
-from games.myllymatti import GAME as MYLLYMATTI
 
-BUILT_IN: tuple[Game, ...] = (MIA, MINO_DICE, MYLLYMATTI)
+# The built-in games, in the order /play offers them: a new game is one line here.
+BUILT_IN_MODULES = (
+    "games.mia",
+    "games.mino_dice",
+    "games.myllymatti",
+)
+BUILT_IN: tuple[Game, ...] = tuple(
+    importlib.import_module(module).GAME for module in BUILT_IN_MODULES
+)
 
 
 def _load_extra(spec: str) -> list[Game]:

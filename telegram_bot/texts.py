@@ -34,8 +34,8 @@ def help_text(language: str, bot_username: str) -> str:
         tr(language, "3. The creator taps Start. I keep the table in one message."),
         tr(
             language,
-            "4. On your turn, tap a button on the table. Only you see your own secrets: tap "
-            "👀 to look, play from your hand with 🃏, or open the Mini App.",
+            "4. On your turn, tap a button on the table. Only you see your own secrets: the "
+            "table's buttons show them to you alone, or open the Mini App.",
         ),
         "",
         tr(language, "Commands:"),

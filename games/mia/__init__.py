@@ -84,6 +84,7 @@ PRESENTATION = Presentation(
     preset_labels=PRESET_LABELS,
     preset_descriptions=PRESET_DESCRIPTIONS,
     error_texts=ERROR_TEXTS,
+    open_label=N_("📱 Open my cup"),
     private_label=N_("👀 My dice"),
     legend=presentation.LEGEND,
     shows_legend=presentation.shows_legend,

@@ -89,6 +89,7 @@ PRESENTATION = Presentation(
     preset_labels=PRESET_LABELS,
     preset_descriptions=PRESET_DESCRIPTIONS,
     error_texts=ERROR_TEXTS,
+    open_label=N_("📱 Open my cup"),
     private_label=N_("👀 Look at my dice"),
     play_label=N_("🎲 Roll a die"),
     hand_play_message=N_("🎲 I roll one of my dice."),

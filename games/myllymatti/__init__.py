@@ -84,6 +84,7 @@ PRESENTATION = Presentation(
     preset_labels=PRESET_LABELS,
     preset_descriptions=PRESET_DESCRIPTIONS,
     error_texts=ERROR_TEXTS,
+    open_label=N_("📱 Open my hand"),
     private_label=N_("🃏 My hand"),
     play_label=N_("🃏 Play a card"),
     hand_play_message=N_("🃏 I play a card from my hand."),

@@ -25,6 +25,7 @@ from telegram_bot.table_message.text import preset_name, setting_label
 from translations import render, tr
 
 PANEL_SETTINGS = "settings"
+OPEN_MINI_APP = N_("📱 Open the Mini App")  # for a game that has no words of its own for it
 CPU_LEVEL_LABELS = {"easy": N_("🤖 + easy"), "normal": N_("🤖 + normal"), "hard": N_("🤖 + hard")}
 
 
@@ -124,7 +125,8 @@ def game_keyboard(
     for row in game.presentation.action_rows(actions):
         rows.append([_action_button(table, game, a, tokens[a], actions) for a in row])
     if miniapp_link:
-        rows.append([InlineKeyboardButton(tr(language, "📱 Open my hand"), url=miniapp_link)])
+        label = game.presentation.open_label or OPEN_MINI_APP
+        rows.append([InlineKeyboardButton(tr(language, label), url=miniapp_link)])
     return InlineKeyboardMarkup(rows)
 
 

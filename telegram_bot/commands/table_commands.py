@@ -44,7 +44,7 @@ async def start_or_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     if chat.type == ChatType.PRIVATE and webapp_url:
         url = f"{webapp_url}?table={table_id}" if is_table_id(table_id) else webapp_url
         keyboard = InlineKeyboardMarkup(
-            [[InlineKeyboardButton(tr(language, "📱 Open my hand"), web_app=WebAppInfo(url))]]
+            [[InlineKeyboardButton(tr(language, "📱 Open the Mini App"), web_app=WebAppInfo(url))]]
         )
     hand = await _hand_here(update, context, table_id, language)
     text = hand or help_text(language, services(context).bot_username)

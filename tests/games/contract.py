@@ -16,7 +16,7 @@ import copy
 import importlib
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields
 from typing import Any
 
@@ -27,6 +27,7 @@ from games.game import Game
 from games.presentation_protocol import Presentation
 from games.rng import DeterministicRng, Rng
 from games.rules_protocol import Rules
+from tables.engine.codec import TABLE_EVENT_FIELDS
 
 ACTION_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_:,.-")
 MAX_STEPS = 20000
@@ -138,8 +139,20 @@ def check_rules_declarations(rules: Rules) -> None:
     assert all(isinstance(rules.normalize_settings(p), dict) for p in rules.presets.values())
     for counter in rules.stats_counters:
         assert counter.key not in ("games", "wins") and counter.label
-    codes = [spec[0] for spec in rules.event_fields.values()]
+    check_event_fields(rules.event_fields)
+
+
+def check_event_fields(event_fields: Mapping[str, tuple[str, ...]]) -> None:
+    """Each logged event type has a code of its own, none of them a table event's code, and
+    no game event takes the name of a table event (tables.engine.codec keeps both in one log)."""
+    codes = [spec[0] for spec in event_fields.values()]
+    assert all(codes), "every event code is a short text"
     assert len(codes) == len(set(codes)), "event codes must be unique"
+    table_codes = {spec[0] for spec in TABLE_EVENT_FIELDS.values()}
+    assert not table_codes & set(codes), (
+        f"event codes taken by the table: {table_codes & set(codes)}"
+    )
+    assert not set(TABLE_EVENT_FIELDS) & set(event_fields), "a game event named as a table event"
 
 
 def check_presentation_declarations(presentation: Presentation, rules: Rules) -> None:

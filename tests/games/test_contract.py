@@ -1,11 +1,12 @@
-"""Every registered game keeps the contract of games/base.py over random games."""
+"""Every registered game keeps the contract over random games: its rules
+(games/rules_protocol.py) and its presentation (games/presentation_protocol.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.registry import GAMES
-from tests.games.contract import check_declarations, check_random_game
+from tests.games.contract import check_declarations, check_event_fields, check_random_game
 from tests.games.refusals import declared_refusals, find_refusals
 from translations.errors import ERROR_TEXTS
 
@@ -15,6 +16,19 @@ GAME_NAMES = sorted(GAMES)
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_declarations_are_complete(name):
     check_declarations(GAMES[name])
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"claimed": ("c", "seat"), "folded": ("c", "seat")},  # two events, one code
+        {"claimed": ("T0", "seat")},  # the code of the table's "created"
+        {"started": ("s", "seat")},  # the name of the table's own event
+    ],
+)
+def test_an_event_code_the_log_could_not_tell_apart_is_refused(fields):
+    with pytest.raises(AssertionError):
+        check_event_fields(fields)
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)

@@ -50,9 +50,11 @@ def open_as(
 
 
 def drawn(page: Any, version: int | None = None) -> None:
-    """Wait until the page shows ``version`` (any, if None), drawn by the game's renderer."""
+    """Wait until the page shows ``version`` (any, if None), drawn whole: by the game's
+    renderer, or by the shell alone for a game without one."""
     selector = f'[data-version="{version}"]' if version is not None else "[data-version]"
-    page.wait_for_selector(f'#table{selector}[data-drawn="game"]', timeout=DEADLINE * 1000)
+    done = ':is([data-drawn="game"], [data-drawn="shell"])'
+    page.wait_for_selector(f"#table{selector}{done}", timeout=DEADLINE * 1000)
 
 
 def wait_js(page: Any, expression: str, timeout: float = DEADLINE) -> None:

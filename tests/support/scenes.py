@@ -6,13 +6,22 @@ would), CPUs when the clock passes their pace, exactly as the ticker would fire 
 :func:`scene` plays a fresh table up to a named state a player would look at: ``lobby``,
 ``turn`` (your move), ``reveal`` (a reveal or result that concerns you), ``out`` (you are out
 while the game goes on), ``over``.
+
+A game says how to reach its scenes in ``tests/games/<name>/scenes.py`` (found by the game's
+name, as its ``hidden.py`` is), every part optional: ``SET_UP`` (the :class:`Script`'s
+keywords: CPU levels, a preset, settings), ``concerns(event, seat)`` (a story event that
+concerns that seat) and ``out(script)`` (play a started script until its first person is out
+while the game goes on). Without one, a game is played against two normal CPUs, every story
+moment concerns you, and you are out once you have left the game.
 """
 
 from __future__ import annotations
 
+import importlib
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 from games.registry import get_game
@@ -164,16 +173,11 @@ def concerns_you(script: Script) -> bool:
     moment = script.moment()
     if moment is None or script.table.status != PLAYING:
         return False
+    concerns = getattr(game_scenes(script.game_name), "concerns", None)
+    if concerns is None:
+        return True  # every story moment concerns everybody
     seat = script.seat_of()
-    for event in moment["events"]:
-        kind = event["type"]
-        if kind == "lost_lives" and event["seat"] == seat and event["lost"]:
-            return True
-        if kind == "hand_scored":
-            return True
-        if kind == "trick_won" and seat in (event.get("seat"), event.get("winner")):
-            return True
-    return False
+    return any(concerns(event, seat) for event in moment["events"])
 
 
 def you_are_out(script: Script) -> bool:
@@ -189,12 +193,28 @@ def you_are_out(script: Script) -> bool:
     )
 
 
+def game_scenes(game: str) -> ModuleType | None:
+    """The game's own ``tests/games/<name>/scenes.py``, if it has one."""
+    name = f"tests.games.{game}.scenes"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if missing.name not in (name, f"tests.games.{game}"):
+            raise  # the module is there, but something it imports is not
+        return None
+
+
+def set_up(game: str) -> dict[str, Any]:
+    """The :class:`Script` keywords the game's scenes are played with."""
+    return dict(getattr(game_scenes(game), "SET_UP", {}))
+
+
 def scene(
     store: TableStore, clock: Any, game: str, name: str, *, language: str = "en", seed: int = 1
 ) -> Script:
     """A fresh table of ``game`` played up to the scene ``name`` (see SCENES)."""
     for attempt in range(seed, seed + 40):
-        script = Script(store, clock, game, seed=attempt, language=language, **SET_UPS[game])
+        script = Script(store, clock, game, seed=attempt, language=language, **set_up(game))
         if name == "lobby":
             return script
         script.start()
@@ -210,18 +230,8 @@ def scene(
 
 
 def _out(script: Script) -> bool:
-    if script.game_name == "mino_dice":  # nobody is out of Mino Dice: you leave the game
-        if not script.play_until(lambda s: s.state().hand >= 2):
-            return False
-        script.resign()
-        return script.play_until(lambda s: bool(s.moment()) and s.table.status == PLAYING)
-    # Out of Mia by losing every life (play badly); out of Myllymatti by shedding every card.
-    level = "easy" if script.game_name == "mia" else "hard"
-    return script.play_until(you_are_out, like_a_cpu(level))
-
-
-SET_UPS: dict[str, dict[str, Any]] = {
-    "mia": {"cpus": ("hard", "hard"), "settings": {"lives": 2}},
-    "mino_dice": {"cpus": ("normal", "normal"), "preset": "quick"},
-    "myllymatti": {"cpus": ("normal", "normal")},
-}
+    out = getattr(game_scenes(script.game_name), "out", None)
+    if out is not None:
+        return bool(out(script))
+    script.resign()  # out of any game: having left it, while it goes on without you
+    return script.play_until(lambda s: s.table.status == PLAYING and bool(s.moment()))

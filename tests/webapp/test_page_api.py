@@ -11,7 +11,7 @@ import redis
 from games.registry import GAMES, get_game
 from tables import stats
 from tables.store import TableStore
-from tests.support.scenes import SET_UPS, Script
+from tests.support.scenes import Script, set_up
 from tests.webapp.conftest import TOKEN, USERS, WebServer, auth
 from tests.webapp.test_local_mode import error_of, sign_in
 from webapp.app import create_app
@@ -68,9 +68,9 @@ def test_the_moment_and_history_are_the_same_public_data_for_everyone(http, stor
 
 
 def _set_up(game: str) -> dict:
-    set_up = dict(SET_UPS[game])
-    set_up.pop("cpus")
-    return set_up
+    chosen = set_up(game)
+    chosen.pop("cpus", None)
+    return chosen
 
 
 def test_how_to_play_at_a_table_names_its_preset_and_settings(http, store, clock):

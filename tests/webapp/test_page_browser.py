@@ -10,11 +10,12 @@ import re
 import pytest
 import redis
 
+from games.registry import GAMES
 from tables.engine.watch import ChangeWatcher
 from tables.store import TableStore
 from tests.support.browser import chromium
 from tests.support.pages import drawn, new_page, open_as, wait_js, wait_until
-from tests.support.scenes import Script, concerns_you, like_a_cpu, scene
+from tests.support.scenes import Script, concerns_you, like_a_cpu, scene, set_up
 from tests.support.telegram_web_app_stub import TelegramWebAppStub
 from tests.webapp.conftest import TOKEN, WebServer
 from webapp.app import create_app
@@ -214,19 +215,17 @@ def test_leaving_a_running_game_takes_a_second_tap(browser, served):
     assert page.query_selector('button[data-action="new_game"]') is not None
 
 
-REMATCH_SET_UPS = {
-    "mia": {"settings": {"lives": 2}},
-    "mino_dice": {"preset": "quick"},
-    "myllymatti": {},
-}
+def rematch_set_up(game: str) -> dict:
+    """The game's scenes' set-up, with one CPU of our own."""
+    return {key: value for key, value in set_up(game).items() if key != "cpus"}
 
 
-@pytest.mark.parametrize("game", sorted(REMATCH_SET_UPS))
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_rematch_keeps_both_tabs_updating(browser, served, game):
     """Two friends' tabs see the game end; one asks for a rematch; both follow the new game
     move by move, and the other's Rematch button is gone (the game is not over any more)."""
     script = Script(
-        served.store, served.clock, game, people=2, cpus=("normal",), **REMATCH_SET_UPS[game]
+        served.store, served.clock, game, people=2, cpus=("normal",), **rematch_set_up(game)
     )
     script.start()
     problems: list[str] = []

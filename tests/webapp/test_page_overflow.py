@@ -18,7 +18,7 @@ from tables.engine.watch import ChangeWatcher
 from tables.store import TableStore
 from tests.support.browser import chromium
 from tests.support.overflow import Watch, watch_game
-from tests.support.scenes import SET_UPS, Script, scene
+from tests.support.scenes import Script, scene, set_up
 from tests.webapp.conftest import WebServer
 from translations import SUPPORTED_LANGUAGES
 from webapp.app import create_app
@@ -66,7 +66,7 @@ def test_the_setup_form_fits_320_px_in_every_language(browser, page_server):
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_whole_game_fits_320_px_in_every_language(browser, page_server, clock, game):
     store, server, secret = page_server
-    script = Script(store, clock, game, **SET_UPS[game])
+    script = Script(store, clock, game, **set_up(game))
     out = scene(store, clock, game, "out")
     watch = Watch(browser, server.url, secret, 320, SUPPORTED_LANGUAGES)
     watch_game(watch, script, then=[out])

@@ -65,9 +65,12 @@
     shell.flushAnnouncement();
     shell.restoreFocus(focused);
     state.booted = true;
-    // For tests and screenshots: which version is drawn, and whether by the game's renderer.
+    // For tests and screenshots: which version is drawn, and by whom: "game" (its renderer),
+    // "shell" (a game without a renderer: the shell drew it all), "loading" (its renderer is
+    // still on its way, and will draw the table again when it comes).
     $("table").dataset.version = String(table.version);
-    $("table").dataset.drawn = table.renderer && !Object.keys(renderer).length ? "shell" : "game";
+    const loaded = Object.keys(renderer).length > 0;
+    $("table").dataset.drawn = !table.renderer ? "shell" : loaded ? "game" : "loading";
   }
 
   function renderPill(table, renderer, h) {

@@ -2,7 +2,9 @@
 // The game's renderer draws what was uncovered (renderer.moment), the shell adds the story
 // lines, a banner when it concerns you ("You lose a life"), motion, a haptic, and at the end
 // of a game the winner's celebration. Drawn once per moment, so its motion plays once. A
-// renderer may say {skip: true}: the story says nothing the table does not (a new hand).
+// renderer may say {skip: true}: the story says nothing the table does not (a new hand); or
+// {lines: [...]}: the story lines to keep, leaving out what its drawing already shows (the
+// whole story is still what a screen reader hears).
 "use strict";
 (function () {
   const shell = window.Shell;
@@ -56,7 +58,9 @@
     else if (end) [banner, tone] = [end.banner, "info"];
     const story = element("div", "story");
     story.id = "story";
-    story.append(...table.story.map((line) => element("p", /^[🥇🥈🥉]|^\d+\. /u.test(line) ? "place" : "", line)));
+    const kept = Array.isArray(drawn.lines) ? drawn.lines : table.story;
+    const shown = table.story.filter((line) => kept.includes(line));
+    story.append(...shown.map((line) => element("p", /^[🥇🥈🥉]|^\d+\. /u.test(line) ? "place" : "", line)));
     const children = [];
     if (art.childElementCount) children.push(art);
     if (banner) children.push(element("p", "banner", banner));
