@@ -15,8 +15,10 @@ A move is any change a table goes through (opening it, a press, an inline choice
 move). Per game it prints, last:
 ``game=… tables=… moves=… group_calls_per_move=… press_to_table_ms median=… p90=… max=…
 messages_per_move=… http_429=…``, where group calls are those Telegram's flood limits count
-(sendMessage, editMessageText, editMessageReplyMarkup, sendDocument to the groups; deletes
-are printed beside them), press_to_table the time from a press (or inline choice) to the
+(sendMessage, editMessageText, editMessageReplyMarkup, sendDocument to the groups; deletes,
+which they do not count, are printed beside them, and all_calls_per_move counts both;
+``--admin`` makes the bot an admin that may delete players' posts in every group),
+press_to_table the time from a press (or inline choice) to the
 group's table message showing its result, and messages_per_move the messages left in the
 groups at the end (the bot's and the players' posts) per move.
 Targets: group_calls_per_move <= 1.0, http_429 = 0, median <= 1000, p90 <= 3000.
@@ -74,6 +76,7 @@ def make_tables(api: FakeBotApi, store: TableStore, args: argparse.Namespace) ->
                     cpus=args.cpus,
                     think=thinking(f"{args.seed}:{game}:{index}"),
                     seed=f"{args.seed}:{game}:{index}",
+                    bot_is_admin=args.admin,
                 )
             )
     return tables
@@ -88,6 +91,7 @@ def report(api: FakeBotApi, store: TableStore, game: str, tables: list[GroupTabl
         for method, count in per_chat.get(chat_id, {}).items():
             methods[method] = methods.get(method, 0) + count
     calls = sum(methods.get(method, 0) for method in FLOOD_METHODS)
+    deletes = methods.get("deleteMessage", 0) + methods.get("deleteMessages", 0)
     moves = sum(store.load(t.table_id).version for t in mine if t.table_id)
     kept = sum(1 for chat_id in chats for m in api.messages(chat_id) if not m["deleted"])
     latencies = sorted(latency for t in mine for latency in t.latencies)
@@ -104,7 +108,8 @@ def report(api: FakeBotApi, store: TableStore, game: str, tables: list[GroupTabl
     print(
         f"game={game} tables={len(mine)} moves={moves} "
         f"group_calls_per_move={calls / max(1, moves):.2f} "
-        f"deletes_per_move={methods.get('deleteMessage', 0) / max(1, moves):.2f} "
+        f"deletes_per_move={deletes / max(1, moves):.2f} "
+        f"all_calls_per_move={(calls + deletes) / max(1, moves):.2f} "
         f"press_to_table_ms median={median:.0f} p90={p90:.0f} max={slowest:.0f} "
         f"messages_per_move={kept / max(1, moves):.2f} http_429={api.stats['http_429']}"
     )
@@ -116,6 +121,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=10, help="groups per game")
     parser.add_argument("--people", type=int, default=3)
     parser.add_argument("--cpus", type=int, default=0)
+    parser.add_argument(
+        "--admin", action="store_true", help="the bot may delete players' posts in every group"
+    )
     parser.add_argument("--seed", default="bench.flood")
     parser.add_argument("--timeout", type=float, default=2400)
     args = parser.parse_args()

@@ -71,6 +71,9 @@ class TableShow:
             await self.calls.drop_buttons(table, old)
             old = None
         story = [*told, *news]
+        buried = old is not None and chat.below >= self.bury_limit
+        if buried:  # where the bot may delete them, the posts that buried it go, in one call
+            buried = chat.below - await self._drop_posts(table) >= self.bury_limit
         if old is None:
             await self.send_table(table, with_news(text, news), keyboard)
             await self._keep(table, told, news)
@@ -82,7 +85,7 @@ class TableShow:
             if not await self.calls.edit(table, old, with_news(text, story), keyboard):
                 await self.send_table(table, with_news(text, story), keyboard)
             await asyncio.to_thread(self.messages.take_story, table.id)
-        elif chat.below >= self.bury_limit:
+        elif buried:
             await self.send_table(table, with_news(text, news), keyboard)
             await self.calls.delete(table, old)
             await self._keep(table, told, news)
@@ -90,8 +93,8 @@ class TableShow:
             if not await self.calls.edit(table, old, with_news(text, news), keyboard):
                 await self.send_table(table, with_news(text, news), keyboard)
             await self._keep(table, told, news)
-        await self._drop_posts(table)
-        if ended:  # the last post may be noted just after the last change is shown
+        if ended:  # no post outlives its game (the last may be noted just after it ends)
+            await self._drop_posts(table)
             self._later.add(asyncio.create_task(self._drop_posts(table, after=POSTS_LATE)))
             self._later = {task for task in self._later if not task.done()}
         if table.status == FINISHED:
@@ -100,15 +103,19 @@ class TableShow:
             self.messages.remember_shown, table.id, chat.seen, commitments_in(text)
         )
 
-    async def _drop_posts(self, table: Table, after: float = 0.0) -> None:
+    async def _drop_posts(self, table: Table, after: float = 0.0) -> int:
         """Players' inline posts have done their job once the table shows their moves: where
-        the bot may delete messages, they go, so the table stays at the bottom."""
+        the bot may delete messages, they go — all at once, when they have buried the table
+        or the game is over, so a few moves cost one call — and the table stays at the
+        bottom without being sent anew. Returns how many went."""
         if after:
             await asyncio.sleep(after)
         posts = await asyncio.to_thread(self.messages.take_posts, table.id)
         may = bool(posts) and await self.calls.may_delete_posts(table.chat_id)
         if may and await self.calls.delete_posts(table, posts):
             await asyncio.to_thread(self.messages.mark_below, table.id, -len(posts))
+            return len(posts)
+        return 0
 
     async def _keep(self, table: Table, told: list[str], news: list[str]) -> None:
         """Keep this change's story for the record. When no record could be afforded for

@@ -68,7 +68,7 @@ GAMES = {
     "mino_dice": (quick_mino_dice, None),
     "myllymatti": (quick_myllymatti, short_stock),
 }
-ADMIN = {"myllymatti"}  # where the bot may delete messages (players' posts go once shown)
+ADMIN = {"myllymatti"}  # where the bot may delete messages (players' posts go in batches)
 
 
 @pytest.fixture
@@ -188,6 +188,9 @@ def check_group(api: FakeBotApi, store: TableStore, name: str, table: GroupTable
         assert posts_gone(api, table.chat_id)
         # so the table message was never buried: it never had to move down.
         assert not any(m["deleted"] for m in api.messages(table.chat_id) if m.get("from_bot"))
+        # The posts went a few at a time, once they had buried the table, not one call each.
+        deletes = api.stats["per_chat"][table.chat_id].get("deleteMessages", 0)
+        assert deletes <= len(posts) // 3 + 2, f"{name}: {deletes} deletes for {len(posts)} posts"
 
 
 def posts_gone(api: FakeBotApi, chat_id: int) -> bool:
