@@ -5,11 +5,13 @@ kept only for its own decision, and who may open a step (judged as a move would 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
 from games import registry
 from games.errors import NotYourTurn
+from games.presentation_protocol import no_steps
 from tables import lobby, play
 from tables.errors import NotSeated, StaleMove
 from tables.model import ChatRef
@@ -123,3 +125,12 @@ def test_the_open_step_is_kept_once_and_a_second_tap_changes_nothing(redis_clien
     assert messages.state(table_id).step == step
     assert messages.open_step(table_id, OpenStep(0, 3, ())) is True
     assert messages.state(table_id).step == OpenStep(0, 3, ())
+
+
+def test_a_keyboard_telegram_would_refuse_is_never_sent(redis_client, caplog):
+    flat = replace(TOY, presentation=replace(TOY.presentation, action_steps=no_steps))
+    registry.GAMES[TOY.name] = flat  # a game that slipped past the contract test
+    store, table_id = calls_table(redis_client)
+    markup = keyboard(store.load(table_id))
+    assert sum(len(row) for row in markup.inline_keyboard) <= 100
+    assert "offers 108 buttons at once" in caplog.text
