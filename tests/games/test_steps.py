@@ -10,8 +10,8 @@ import pytest
 from games import steps
 from games.presentation_protocol import four_to_a_row, key_as_label
 from tests.games.steps_contract import check_step_declarations, check_steps
+from tests.support.toy_calls import bids_offered
 from tests.support.toy_game import GAME as TOY
-from tests.support.toy_game import bids_offered
 
 CALLS = bids_offered(True)
 

@@ -6,10 +6,9 @@ seats play a card each, in turn from the leader; the highest card wins the trick
 of equal cards wins) and leads the next. An exact bid scores 10 plus the bid; a miss loses
 the difference. After three tricks the highest score wins (ties share the place).
 
-With the ``calls`` preset, the hidden bid is a call instead: "at least Q of all the cards
-dealt are R or higher" (Q 1–12 × R 1–9: 108 calls, more than one keyboard holds), offered in
-two steps, Q then R. A true call scores Q plus the tricks won; a false one loses Q (and the
-tricks still count).
+With the ``calls`` preset, the hidden bid is a call instead, "at least Q of all the cards
+dealt are R or higher": 108 calls, more than one keyboard holds, offered in two steps
+(tests/support/toy_calls.py).
 
 It is the smallest game that needs everything the platform offers: several seats deciding at
 once, public buttons (the bids) and private choices (the cards), a secret per seat that the
@@ -44,10 +43,9 @@ from games.game import Game
 from games.presentation_protocol import Presentation
 from games.rng import Rng
 from games.rules_protocol import Rules
+from tests.support import toy_calls
 
 CARDS_EACH = 3
-MAX_QUANTITY = 12  # a call names at least 1 and at most 12 cards (four hands of three)
-RANKS = range(1, 10)
 
 
 @dataclass
@@ -102,17 +100,11 @@ def decision(state: ToyState, seat: int) -> int:
     return state.step  # bids do not move it: all bidders answer the same question
 
 
-def bids_offered(calls: bool) -> list[Action]:
-    if calls:
-        return [f"call:{q}:{r}" for q in range(1, MAX_QUANTITY + 1) for r in RANKS]
-    return [f"bid:{n}" for n in range(CARDS_EACH + 1)]
-
-
 def legal_actions(state: ToyState, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
     if state.to_play is None:
-        return bids_offered(state.calls)
+        return toy_calls.bids_offered(state.calls)
     return [f"play:{index}" for index in range(len(state.hands[seat]))]
 
 
@@ -123,7 +115,7 @@ def action_scope(action: Action) -> str:
 def public_actions(public_view: dict[str, Any], seat: int) -> list[Action]:
     bidding = public_view["to_play"] is None and not public_view["over"]
     if bidding and not public_view["has_bid"][seat]:
-        return bids_offered(public_view.get("calls", False))
+        return toy_calls.bids_offered(public_view.get("calls", False))
     return []
 
 
@@ -142,7 +134,7 @@ def apply(state: ToyState, seat: int, action: Action, rng: Rng) -> tuple[ToyStat
     events: list[Event] = []
     verb, argument = action.split(":", 1)
     if verb in ("bid", "call"):
-        state.bids[seat] = int(argument.replace(":", "")) if verb == "call" else int(argument)
+        state.bids[seat] = toy_calls.call_value(action) if verb == "call" else int(argument)
         events.append({"type": "bid_placed", "seat": seat})
         if all(bid is not None for bid in state.bids):
             state.to_play = state.leader
@@ -170,9 +162,7 @@ def _score(state: ToyState, events: list[Event]) -> None:
     for seat, bid in enumerate(state.bids):
         assert bid is not None
         if state.calls:
-            quantity, rank = divmod(bid, 10)
-            true = sum(card >= rank for card in state.played) >= quantity
-            state.scores[seat] = state.won[seat] + (quantity if true else -quantity)
+            state.scores[seat] = toy_calls.call_score(bid, state.won[seat], state.played)
         else:
             won = state.won[seat]
             state.scores[seat] = 10 + bid if won == bid else -abs(won - bid)
@@ -224,38 +214,17 @@ def places(state: ToyState) -> list[int]:
 def cpu_action(view: dict[str, Any], level: str, rng: Rng) -> Action:
     legal = view["legal_actions"]
     if view["to_play"] is None and view["calls"]:
-        return f"call:{max(1, sum(card >= 5 for card in view['hand']) * 2)}:5"
+        return toy_calls.cpu_call(view["hand"])
     if view["to_play"] is None:
         return f"bid:{sum(card >= 7 for card in view['hand'])}"
     return legal[rng.randbelow(len(legal))]
 
 
-def shown_bid(bid: int, calls: bool) -> str:
-    """A bid as the table shows it: tricks, or a call "Q×R+"."""
-    return "{}×{}+".format(*divmod(bid, 10)) if calls else str(bid)
-
-
 def action_label(action: Action) -> Text:
-    verb, *arguments = action.split(":")
+    verb, argument = action.split(":", 1)
     if verb == "call":
-        return V_("{q} × {r}+", q=arguments[0], r=arguments[1])
-    return T_("Bid {n}", n=arguments[0]) if verb == "bid" else V_("{card}", card=arguments[0])
-
-
-def action_steps(action: Action) -> tuple[str, ...]:
-    """A call is chosen in two steps: its quantity, then its rank."""
-    verb, *arguments = action.split(":")
-    return (arguments[0],) if verb == "call" else ()
-
-
-def step_label(path: tuple[str, ...]) -> Text:
-    return V_("{q} × …", q=path[0])
-
-
-def call_rows(actions: list[Action]) -> list[list[Action]]:
-    """Ranks in rows of three (a phone's keypad); anything else four to a row."""
-    width = 3 if actions and actions[0].startswith("call:") else 4
-    return [actions[i : i + width] for i in range(0, len(actions), width)]
+        return toy_calls.call_label(action)
+    return T_("Bid {n}", n=argument) if verb == "bid" else V_("{card}", card=argument)
 
 
 def action_style(action: Action) -> str:
@@ -285,9 +254,9 @@ def private_info(view: dict[str, Any]) -> PrivateInfo | None:
 def seat_badges(public_view: dict[str, Any]) -> list[SeatBadge]:
     badges = []
     for seat, has_bid in enumerate(public_view["has_bid"]):
-        calls = public_view.get("calls", False)
+        calling = public_view.get("calls", False)
         shown = public_view["bids"]
-        bid = shown_bid(shown[seat], calls) if shown else ("✓" if has_bid else "…")
+        bid = toy_calls.shown_bid(shown[seat], calling) if shown else ("✓" if has_bid else "…")
         badges.append(
             SeatBadge(
                 V_(
@@ -322,9 +291,9 @@ def describe_events(events: list[Event], names: list[str]) -> list[Text]:
     lines: list[Text] = []
     for event in events:
         if event["type"] == "bids":
-            calls = any(bid >= 10 for bid in event["bids"])  # every call is 11 or more
-            bids = event["bids"]
-            shown = ", ".join(f"{names[s]} {shown_bid(b, calls)}" for s, b in enumerate(bids))
+            calling = any(bid >= 10 for bid in event["bids"])  # every call is 11 or more
+            said = [toy_calls.shown_bid(bid, calling) for bid in event["bids"]]
+            shown = ", ".join(f"{names[s]} {b}" for s, b in enumerate(said))
             lines.append(V_("{bids}", bids=shown))
         elif event["type"] == "trick_won":
             lines.append(V_("✔️ {name}", name=names[event["seat"]]))
@@ -370,9 +339,9 @@ PRESENTATION = Presentation(
     plays_privately=plays_privately,
     action_label=action_label,
     action_style=action_style,
-    action_rows=call_rows,
-    action_steps=action_steps,
-    step_label=step_label,
+    action_rows=toy_calls.call_rows,
+    action_steps=toy_calls.action_steps,
+    step_label=toy_calls.step_label,
     private_info=private_info,
     seat_badges=seat_badges,
     describe_status=describe_status,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from games.mia import GAME as MIA
 from games.rng import DeterministicRng
+from tests.support.toy_calls import bids_offered
 from tests.support.toy_game import GAME as TOY
-from tests.support.toy_game import bids_offered
 from webapp.actions_payload import action_rows, step_levels
 
 
