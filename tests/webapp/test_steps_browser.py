@@ -99,6 +99,11 @@ def test_a_call_in_two_steps_in_the_page(calls_page, store):
     page.focus('button[data-action="step:7"]')
     page.keyboard.press("Enter")
     page.wait_for_selector('button[data-action="call:7:2"]')
+    page.keyboard.press("Escape")  # Escape goes back up too
+    page.wait_for_selector('button[data-action="step:7"]')
+    assert page.evaluate(FOCUSED) == "step:7"
+    page.keyboard.press("Enter")
+    page.wait_for_selector('button[data-action="call:7:2"]')
     page.keyboard.press("Tab")
     assert page.evaluate(FOCUSED) == "call:7:2"
     assert posts == []

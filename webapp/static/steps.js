@@ -1,8 +1,8 @@
 // A large choice in steps (games/steps.py): the page draws the same steps as the group's
 // keyboard, by itself — a step is no round trip to the server. The payload's `actions` are the
 // first step (a button with `step` opens that step), `steps` every other step by its path:
-// its name and rows. Back goes one step up; a final choice posts the move as any button.
-// The open step is this page's alone, and only for the decision it was opened on.
+// its name and rows. Back (or Escape) goes one step up; a final choice posts the move as any
+// button. The open step is this page's alone, and only for the decision it was opened on.
 "use strict";
 (function () {
   const shell = window.Shell;
@@ -59,6 +59,14 @@
     row.setAttribute("role", "group");
     row.setAttribute("aria-labelledby", "step-name");
   }
+
+  // Escape in a step goes back up, as Back does.
+  document.addEventListener("keydown", (event) => {
+    const open = state.table && openStep(state.table);
+    if (event.key !== "Escape" || !open || !$("actions").contains(document.activeElement)) return;
+    event.preventDefault();
+    go(parentOf(open.key), open.key);
+  });
 
   Object.assign(shell, { openStep, stepButton, stepHead, nameStep });
 })();
