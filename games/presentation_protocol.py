@@ -11,6 +11,19 @@ lobby) is worded once outside ``games/``: a game describes only itself.
 Private information reaches its owner as one typed :class:`games.base.PrivateInfo` (items with
 an id, a kind, a label, whether they can be played now and why not, attributes such as colour
 or suit), which every front door draws: the group's alert, inline results, the Mini App.
+
+**A large choice, in steps.** Every public action is a button, and a keyboard holds about a
+hundred (:data:`games.steps.MAX_CHOICES` a step, for the game's own buttons). A game with more
+(a bid of quantity × face) puts them behind steps: ``action_steps`` maps an action to its
+*path*, a tuple of step keys (``[a-z0-9_]``, at most 40 characters joined), and
+``step_label`` names the button that opens a path. ``"bid:5:3"`` with path ``("5",)`` sits
+behind a button "5 × …" on the first step, among the other quantities; pressing it shows the
+faces of 5 and a Back button; pressing a face makes the move as any button does. A longer
+path is one more step, and a page of a long list is a path too (``("p2",)``). The group's
+keyboard and the page draw the same steps (:func:`games.steps.level`); opening a step is
+no move, but only a seat that may act opens one, on the decision it was drawn for. The
+default (every path empty) keeps one step: the keyboard exactly as ``action_rows`` lays it
+out. The contract test checks every step against Telegram's limits.
 """
 
 from __future__ import annotations
@@ -20,9 +33,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from games import steps
 from games.base import (
     JSON,
     STYLE_PRIMARY,
+    V_,
     Action,
     Event,
     PrivateInfo,
@@ -36,6 +51,17 @@ Names = list[str]  # seat names, by seat
 def four_to_a_row(actions: list[Action]) -> list[list[Action]]:
     """The default layout of public actions: rows of four buttons."""
     return [actions[i : i + 4] for i in range(0, len(actions), 4)]
+
+
+def no_steps(action: Action) -> steps.Path:
+    """The default: every public action is a button of the first (and only) step."""
+    return ()
+
+
+def key_as_label(path: steps.Path) -> Text:
+    """A step's caption when a game names none (the contract test asks a game with steps to
+    name them)."""
+    return V_("{key} …", key=path[-1])
 
 
 def label_is_enough(action: Action) -> Text | None:
@@ -133,6 +159,12 @@ class Presentation:
     plays_privately: Callable[[JSON, int], bool] = None  # type: ignore[assignment]
     # public actions -> rows of buttons
     action_rows: Callable[[list[Action]], list[list[Action]]] = four_to_a_row
+    # public action -> the path of steps its button sits behind (see the module docstring);
+    # () puts it on the first step
+    action_steps: Callable[[Action], steps.Path] = no_steps
+    # path -> the caption of the button that opens that step ("5 × …"), also the page's name
+    # for the step while it is open
+    step_label: Callable[[steps.Path], Text] = key_as_label
     # action -> the short toast its presser sees when it was taken (None: "✓ <label>")
     action_done: Callable[[Action], Text | None] = label_is_enough
     # action -> how its button looks, by meaning (games.base.STYLE_*)
@@ -166,6 +198,15 @@ class Presentation:
             object.__setattr__(self, "describe_log", self.describe_events)
         if self.describe_private_play is None:
             object.__setattr__(self, "describe_private_play", self._the_hand_play_message)
+
+    @property
+    def has_steps(self) -> bool:
+        """Whether the game offers any choice in steps (else one keyboard, as always)."""
+        return self.action_steps is not no_steps
+
+    def level(self, actions: list[Action], path: steps.Path = ()) -> list[list[steps.Item]]:
+        """The rows of buttons the step at ``path`` shows of these public actions."""
+        return steps.level(self.action_steps, self.action_rows, actions, path)
 
     def _when_there_is_a_play_label(self, public_view: JSON, seat: int) -> bool:
         return bool(self.play_label)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import JSON, N_, PRIVATE, Event, HandItem, PrivateInfo, Text
+from games.base import JSON, N_, Event, HandItem, PrivateInfo, Text
 from games.game import Game
 from games.registry import GAMES, get_game
 from tables import stats, story
@@ -21,6 +21,7 @@ from tables.model import LOBBY, PLAYING, Table
 from tables.private_seat import private_view
 from tables.store import TableStore
 from translations import render, template, tr
+from webapp.actions_payload import action_rows, step_levels
 from webapp.history_strings import HISTORY_STRINGS, game_over_extras
 
 STORY_LOOKBACK = 16  # logged changes to look back through for the latest result
@@ -84,6 +85,8 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
         info = game.presentation.private_info(own)
         payload["private"] = private_payload(info, language) if info else None
         payload["actions"] = action_rows(game, legal, info, language)
+        if levels := step_levels(game, legal, language):
+            payload["steps"] = levels
         if table.status == PLAYING and seat in acting:
             payload["decision"] = game.rules.decision(state, seat)
         if table.tutorial and seat in acting:
@@ -107,29 +110,6 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
         ]
         payload.update(game_over_extras(table, seat))
     return payload
-
-
-def action_rows(
-    game: Game, legal: list[str], info: PrivateInfo | None, language: str
-) -> list[list[dict[str, str]]]:
-    """The person's buttons: public actions in the game's rows, then any private action that
-    no item of their private panel stands for."""
-    public = [a for a in legal if game.rules.action_scope(a) != PRIVATE]
-    played_by_items = {item.action for item in info.items} if info else set()
-    loose = [a for a in legal if game.rules.action_scope(a) == PRIVATE and a not in played_by_items]
-    rows = game.presentation.action_rows(public) + ([loose] if loose else [])
-    return [
-        [
-            {
-                "action": a,
-                "label": render(game.presentation.action_label(a), language),
-                "style": game.presentation.action_style(a),
-            }
-            for a in row
-        ]
-        for row in rows
-        if row
-    ]
 
 
 def private_payload(info: PrivateInfo, language: str) -> dict[str, Any]:

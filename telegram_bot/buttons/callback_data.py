@@ -4,10 +4,12 @@
 
 ``kind`` is ``g`` for a game action (stamp: the decision token the button was drawn for;
 payload: the game's action string, e.g. ``claim:53``, or ``#<n>``, the n-th public action,
-for an action too long to fit), ``p`` for a private look (stamp: the table version), ``l``
-for a lobby verb (stamp: the table version; payload ``join``, ``set:lives`` …). The stamp
-makes a press on an old message a harmless no-op. Anything that does not parse is forged or
-broken, and gets a polite refusal.
+for an action too long to fit), ``s`` for a step of a large choice (stamp: the decision
+token; payload: the step's path, keys joined by ``.``, or ``-`` for the first step:
+games.steps), ``p`` for a private look (stamp: the table version), ``l`` for a lobby verb
+(stamp: the table version; payload ``join``, ``set:lives`` …). The stamp makes a press on an
+old message a harmless no-op. Anything that does not parse is forged or broken, and gets a
+polite refusal.
 """
 
 from __future__ import annotations
@@ -15,14 +17,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from games.steps import Path, parse_path_key, path_key
 from tables.ids import is_table_id
 
 MAX_BYTES = 64
 GAME = "g"
+STEP = "s"
 PRIVATE = "p"
 LOBBY = "l"
-KINDS = frozenset({GAME, PRIVATE, LOBBY})
+KINDS = frozenset({GAME, STEP, PRIVATE, LOBBY})
 INDEX_PREFIX = "#"
+FIRST_STEP = "-"  # the payload of a step button back to the first step
 _PAYLOAD = re.compile(r"^[a-z0-9_:,.\-#]{1,45}$")
 
 
@@ -56,6 +61,14 @@ class Button:
         return parts[1] if len(parts) == 2 else None
 
     @property
+    def step_path(self) -> Path:
+        """For a step button: the path of the step it opens (() for the first step)."""
+        path = parse_path_key("" if self.payload == FIRST_STEP else self.payload)
+        if self.kind != STEP or path is None:
+            raise BadCallbackData("not a step")
+        return path
+
+    @property
     def action_index(self) -> int | None:
         """For ``#<n>`` payloads: which public action the button stands for."""
         if self.payload.startswith(INDEX_PREFIX) and self.payload[1:].isdigit():
@@ -76,4 +89,11 @@ def parse(data: str | None) -> Button:
         raise BadCallbackData("bad stamp")
     if INDEX_PREFIX in payload and (kind != GAME or not payload[1:].isdigit()):
         raise BadCallbackData("bad index")
+    if kind == STEP and payload != FIRST_STEP and parse_path_key(payload) is None:
+        raise BadCallbackData("bad step")
     return Button(table_id, int(stamp), kind, payload)
+
+
+def step_button(table_id: str, token: int, path: Path) -> Button:
+    """The button that opens the step at ``path`` of the decision ``token``."""
+    return Button(table_id, token, STEP, path_key(path) or FIRST_STEP)

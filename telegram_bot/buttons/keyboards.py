@@ -5,10 +5,15 @@ information only — the game's ``public_actions`` of the seats to act, read fro
 view, so no button can give a hidden value away. Private choices (a card from a hand) are
 made through inline mode (the "play" button opens the player's own hand in their input box)
 or the Mini App; a look at one's own secret is a button whose answer only the presser sees.
+
+A game whose choice comes in steps (games.steps) shows one step at a time: the step open on
+the table message (``OpenStep``, kept by the chat's bookkeeping for its decision only), else
+the first. A step's buttons open the next step; Back goes one step up.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
@@ -16,14 +21,17 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from games.base import CPU_LEVELS, N_
 from games.game import Game
 from games.registry import get_game
+from games.steps import MAX_CHOICES, Item, Path
 from tables.model import FINISHED, LOBBY, PLAYING, Table
 from tables.options import OPTION_SPECS
-from telegram_bot.buttons.callback_data import GAME, INDEX_PREFIX, PRIVATE, Button
+from telegram_bot.buttons.callback_data import GAME, INDEX_PREFIX, PRIVATE, Button, step_button
 from telegram_bot.buttons.callback_data import LOBBY as LOBBY_KIND
 from telegram_bot.links import replay_link
+from telegram_bot.table_message.chat_messages import OpenStep
 from telegram_bot.table_message.text import preset_name, setting_label
 from translations import render, tr
 
+log = logging.getLogger(__name__)
 PANEL_SETTINGS = "settings"
 OPEN_MINI_APP = N_("📱 Open the Mini App")  # for a game that has no words of its own for it
 CPU_LEVEL_LABELS = {"easy": N_("🤖 + easy"), "normal": N_("🤖 + normal"), "hard": N_("🤖 + hard")}
@@ -35,7 +43,10 @@ def _button(table: Table, label: str, kind: str, payload: str) -> InlineKeyboard
 
 
 def keyboard(
-    table: Table, miniapp_link: str | None = None, inline_mode: bool = True
+    table: Table,
+    miniapp_link: str | None = None,
+    inline_mode: bool = True,
+    step: OpenStep | None = None,
 ) -> InlineKeyboardMarkup | None:
     if table.status == LOBBY:
         return lobby_keyboard(table)
@@ -43,7 +54,7 @@ def keyboard(
         return finished_keyboard(table, replay_link(miniapp_link, table))
     if table.status != PLAYING or table.state is None:
         return None
-    return game_keyboard(table, miniapp_link, inline_mode)
+    return game_keyboard(table, miniapp_link, inline_mode, step)
 
 
 def lobby_keyboard(table: Table) -> InlineKeyboardMarkup:
@@ -108,8 +119,18 @@ def public_choices(table: Table) -> list[tuple[str, int]]:
     return list(choices.items())
 
 
+def open_path(table: Table, step: OpenStep | None, choices: list[tuple[str, int]]) -> Path:
+    """The step the keyboard shows: the one open, while it is open on this game's decision
+    and still offers something; else the first."""
+    if step is None or step.game_no != table.game_no or not step.path:
+        return ()
+    game = get_game(table.game)
+    actions = [action for action, token in choices if token == step.decision]
+    return step.path if game.presentation.level(actions, step.path) else ()
+
+
 def game_keyboard(
-    table: Table, miniapp_link: str | None, inline_mode: bool
+    table: Table, miniapp_link: str | None, inline_mode: bool, step: OpenStep | None = None
 ) -> InlineKeyboardMarkup:
     language = table.language
     game = get_game(table.game)
@@ -120,14 +141,57 @@ def game_keyboard(
     if private_row:  # first: a player looks (or opens their hand) before choosing
         rows.append(private_row)
     choices = public_choices(table)
-    tokens = dict(choices)
     actions = [action for action, _ in choices]
-    for row in game.presentation.action_rows(actions):
-        rows.append([_action_button(table, game, a, tokens[a], actions) for a in row])
+    path = open_path(table, step, choices)
+    for row in _within_limits(table, game.presentation.level(actions, path)):
+        rows.append([_item_button(table, game, item, choices) for item in row])
+    if path:
+        back = step_button(table.id, _token_of(game, path, choices), path[:-1]).encode()
+        rows.append([InlineKeyboardButton(tr(language, "⬅️ Back"), callback_data=back)])
     if miniapp_link:
         label = game.presentation.open_label or OPEN_MINI_APP
         rows.append([InlineKeyboardButton(tr(language, label), url=miniapp_link)])
     return InlineKeyboardMarkup(rows)
+
+
+def _item_button(
+    table: Table, game: Game, item: Item, choices: list[tuple[str, int]]
+) -> InlineKeyboardButton:
+    """A final choice's button (it makes the move), or a step's (it opens the step)."""
+    if isinstance(item, tuple):
+        return _step_button(table, game, item, _token_of(game, item, choices))
+    actions = [action for action, _ in choices]
+    return _action_button(table, game, item, dict(choices)[item], actions)
+
+
+def _token_of(game: Game, path: Path, choices: list[tuple[str, int]]) -> int:
+    """The decision a step's button is drawn for: that of the actions behind it."""
+    for action, token in choices:
+        if tuple(game.presentation.action_steps(action))[: len(path)] == path:
+            return token
+    return 0
+
+
+def _within_limits(table: Table, level: list[list[Any]]) -> list[list[Any]]:
+    """A step never holds more buttons than Telegram takes: the contract test fails a game
+    that offers more, and should one slip through, the table still goes out (cut short, and
+    said loudly in the log) rather than be refused by Telegram."""
+    count = sum(len(row) for row in level)
+    if count <= MAX_CHOICES:
+        return level
+    log.error("game %s offers %d buttons at once at table %s", table.game, count, table.id)
+    kept: list[list[Any]] = []
+    for row in level:
+        room = MAX_CHOICES - sum(len(r) for r in kept)
+        if room <= 0:
+            break
+        kept.append(row[:room])
+    return kept
+
+
+def _step_button(table: Table, game: Game, path: Path, token: int) -> InlineKeyboardButton:
+    label = render(game.presentation.step_label(path), table.language)
+    return InlineKeyboardButton(label, callback_data=step_button(table.id, token, path).encode())
 
 
 def _action_button(

@@ -1,7 +1,8 @@
 """Presses on the table message: authenticate the person, turn the press into a table change.
 
 Each press is answered exactly once: a short toast when a move was taken ("✓ 53"), an alert
-when something was refused, the presser's own secret when they asked to look. A press on an
+when something was refused, the presser's own secret when they asked to look, nothing but a
+stopped spinner when a step of a large choice opens (the keyboard shows it). A press on an
 old message, a second tap, or forged data changes nothing.
 """
 
@@ -27,6 +28,7 @@ from telegram_bot.buttons.callback_data import (
     GAME,
     INDEX_PREFIX,
     PRIVATE,
+    STEP,
     BadCallbackData,
     Button,
     parse,
@@ -34,6 +36,7 @@ from telegram_bot.buttons.callback_data import (
 from telegram_bot.buttons.keyboards import public_choices
 from telegram_bot.buttons.lobby import lobby_press
 from telegram_bot.buttons.person_locks import person_lock
+from telegram_bot.buttons.step_press import step_press
 from telegram_bot.language import person_language
 from telegram_bot.private.view import private_text
 from telegram_bot.services import services
@@ -77,6 +80,9 @@ async def _answer(
             await answer_query(query, _done(game, pressed.payload, language), show_alert=False)
             return
         await alert(query, await _refusal(error, game, pressed, language, context))
+        return
+    except BadCallbackData:  # well formed, but naming nothing the table offers
+        await alert(query, error_text("bad_button", language))
         return
     except redis.RedisError as error:
         log.warning("Redis unavailable while handling a button: %s", error)
@@ -125,6 +131,9 @@ async def _handle(
             f"b:{pressed.payload}",
         )
         return _done(get_game(table.game), action, language), True
+    if pressed.kind == STEP:
+        await step_press(query, pressed, table, context)
+        return None, True
     return await lobby_press(query, pressed, table, context), False
 
 
@@ -174,7 +183,7 @@ async def _refusal(
     context: ContextTypes.DEFAULT_TYPE,
 ) -> str:
     """The refusal's words; "not your turn" names whose turn it is."""
-    if isinstance(error, NotYourTurn) and pressed.kind == GAME:
+    if isinstance(error, NotYourTurn) and pressed.kind in (GAME, STEP):
         table = await asyncio.to_thread(services(context).store.load, pressed.table_id)
         waiting = [
             table.display_names()[seat]

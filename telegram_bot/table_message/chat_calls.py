@@ -74,6 +74,21 @@ class ChatCalls:
             log.warning("editMessageText failed for table %s: %s", table.id, error)
         return True
 
+    async def edit_keyboard(
+        self, table: Table, message_id: int, keyboard: InlineKeyboardMarkup | None
+    ) -> None:
+        """Another keyboard under a message whose text stays (a step of a large choice)."""
+        await self._spend(table)
+        try:
+            await self.bot.edit_message_reply_markup(
+                chat_id=table.chat_id, message_id=message_id, reply_markup=keyboard
+            )
+        except BadRequest as error:
+            if "not modified" not in error.message.lower():
+                log.info("could not redraw the buttons of %s: %s", table.id, error)
+        except TelegramError as error:
+            log.info("could not redraw the buttons of %s: %s", table.id, error)
+
     async def drop_buttons(self, table: Table, message_id: int) -> None:
         """Keep a message as it reads, without its buttons (a finished game's last table)."""
         await self._spend(table)

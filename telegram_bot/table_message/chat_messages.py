@@ -11,6 +11,8 @@ its record.
                                 (sends and edits: what Telegram's flood limits count)
                            cm   the commitments (🔒) the chat was already shown
                            fin  the table message shows a finished game (kept on a rematch)
+                           st   "<game>:<decision>:<path>": the step of a large choice open
+                                on its keyboard (games.steps), for that decision only
                            tap:<user>  "<decision>:<action>" of that person's last move
     table:{T}:story      list: the story told since the last record (one entry per change),
                          kept until the table message becomes its record
@@ -27,6 +29,7 @@ from typing import Any
 
 import redis
 
+from games.steps import Path, parse_path_key, path_key
 from tables.engine import keys
 
 _CLAIM_RENDER = """
@@ -50,6 +53,27 @@ def posts_key(table_id: str) -> str:
 
 
 @dataclass(frozen=True)
+class OpenStep:
+    """The step of a large choice open on the table message's keyboard: shared by everyone
+    (a group's keyboard is one), and only for the game and decision it was opened on."""
+
+    game_no: int
+    decision: int
+    path: Path
+
+    def encode(self) -> str:
+        return f"{self.game_no}:{self.decision}:{path_key(self.path)}"
+
+    @classmethod
+    def decode(cls, value: Any) -> OpenStep | None:
+        game_no, decision, key = [*_text(value).split(":"), "", "", ""][:3]
+        path = parse_path_key(key)
+        if path is None or not game_no.isdigit() or not decision.lstrip("-").isdigit():
+            return None
+        return cls(int(game_no), int(decision), path)
+
+
+@dataclass(frozen=True)
 class ChatState:
     """Where a table stands in its chat, read in one round trip before it is shown."""
 
@@ -58,6 +82,7 @@ class ChatState:
     calls: int
     seen: frozenset[str]
     finished: bool
+    step: OpenStep | None = None
 
 
 class ChatMessages:
@@ -66,8 +91,8 @@ class ChatMessages:
         self._claim_render = client.register_script(_CLAIM_RENDER)
 
     def state(self, table_id: str) -> ChatState:
-        msg, below, calls, seen, fin = self.redis.hmget(
-            keys.table(table_id), "msg", "bl", "fc", "cm", "fin"
+        msg, below, calls, seen, fin, step = self.redis.hmget(
+            keys.table(table_id), "msg", "bl", "fc", "cm", "fin", "st"
         )
         return ChatState(
             message_id=int(msg) if msg is not None else None,
@@ -75,7 +100,17 @@ class ChatMessages:
             calls=int(calls or 0),
             seen=frozenset(_text(seen).split()) if seen else frozenset(),
             finished=fin is not None,
+            step=OpenStep.decode(step) if step is not None else None,
         )
+
+    def open_step(self, table_id: str, step: OpenStep) -> bool:
+        """Remember the step open on the table message; False when it was open already (a
+        double tap: nothing to redraw)."""
+        before = self.redis.hget(keys.table(table_id), "st")
+        if before is not None and OpenStep.decode(before) == step:
+            return False
+        self.redis.hset(keys.table(table_id), "st", step.encode())
+        return True
 
     def set_message_id(self, table_id: str, message_id: int | None) -> None:
         """A new table message: nothing is below it yet."""

@@ -9,7 +9,8 @@ bot workers every version is shown once.
 
 What each change does in the chat (an edit in place, the table sent anew below, a record
 of the story) is decided by :mod:`telegram_bot.table_message.table_show`; docs/group-chat.md
-tells why.
+tells why. A step of a large choice opened on the keyboard (no change to the table) is
+redrawn by the same task, after any change waiting to be shown, so the two never cross.
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ class Notifier:
         self.shows = TableShow(self.calls, self.messages, miniapp_link, inline_mode, bury_limit)
         self._chats: dict[str, int] = {}  # table -> chat (a cache: tables never move)
         self._dirty: set[str] = set()
+        self._steps: set[str] = set()  # tables whose keyboard shows another step now
         self._closing = False
         self._timers: list[asyncio.TimerHandle] = []
         self._tasks: dict[str, asyncio.Task[None]] = {}
@@ -107,6 +109,12 @@ class Notifier:
             # sweeper, which compares each open table's version with the version shown.
             updates.ack(self.store.redis, [entry_id for entry_id, _ in entries])
 
+    def show_step(self, table_id: str) -> None:
+        """A step was opened on the table's keyboard (the chat's bookkeeping says which):
+        redraw the keyboard, unless a change shown first draws it anyway."""
+        self._steps.add(table_id)
+        self.schedule(table_id)
+
     def schedule(self, table_id: str) -> None:
         if self._closing:
             return
@@ -138,7 +146,11 @@ class Notifier:
                 self._dirty.discard(table_id)
                 try:
                     await self._wait_for_edit_slot(table_id)
-                    await self.render(table_id)
+                    shown = await self.render(table_id)
+                    if table_id in self._steps:
+                        self._steps.discard(table_id)
+                        if not shown:
+                            await self._show_step(table_id)
                 except redis.RedisError as error:
                     log.warning(
                         "could not render table %s: Redis unavailable (%s)", table_id, error
@@ -162,17 +174,18 @@ class Notifier:
             # shown together in one edit.
             await self.budget.wait_for(chat_id)
 
-    async def render(self, table_id: str) -> None:
+    async def render(self, table_id: str) -> bool:
+        """Show the table's newest version in its chat; whether this call showed it."""
         try:
             table = await asyncio.to_thread(self.store.load, table_id)
         except NoSuchTable:
-            return
+            return False
         self._chats[table_id] = table.chat_id
         if self._cpu_moves_soon(table) or self._settles(table):
-            return  # looked at again shortly, to show the moves together
+            return False  # looked at again shortly, to show the moves together
         shown = await asyncio.to_thread(self.messages.claim_render, table_id, table.version)
         if shown is None:
-            return  # this version (or a newer one) is already in the chat
+            return False  # this version (or a newer one) is already in the chat
         if table.status == FINISHED:
             # What the finishing process may not have lived to write (safe to write twice).
             await asyncio.to_thread(self.store.settle, table_id)
@@ -184,13 +197,29 @@ class Notifier:
         chat = await asyncio.to_thread(self.messages.state, table_id)
         self._last_edit[table_id] = time.monotonic()
         if await self._newer_shown(table_id, table.version):
-            return  # another worker already showed a newer version
+            return False  # another worker already showed a newer version
         await self.shows.show(table, chat, news, events)
         metrics.shown_in_group(table.updated_at)
         self._acting[table_id] = self._people_to_act(table)
         if not table.is_open:
             for cache in (self._last_edit, self._chats, self._acting, self._settling):
                 cache.pop(table_id, None)
+        return True
+
+    async def _show_step(self, table_id: str) -> None:
+        """The keyboard of the version the chat shows, at the step now open. A change not
+        shown yet draws the step itself when it is (one edit, not two); should another worker
+        show a newer version while this edit is on its way, the keyboard is drawn again from
+        it, so an older keyboard never stays under a newer table."""
+        for _ in range(2):
+            table = await asyncio.to_thread(self.store.load, table_id)
+            if await asyncio.to_thread(self.messages.rendered_version, table_id) < table.version:
+                return
+            chat = await asyncio.to_thread(self.messages.state, table_id)
+            self._last_edit[table_id] = time.monotonic()
+            await self.shows.show_step(table, chat)
+            if not await self._newer_shown(table_id, table.version):
+                return
 
     def _cpu_moves_soon(self, table: Table) -> bool:
         if table.status != PLAYING or table.deadline_kind != "cpu" or table.deadline is None:

@@ -18,6 +18,7 @@ from games.registry import get_game
 from tables import story
 from tables.model import LOBBY, Table
 from telegram_bot.buttons.keyboards import keyboard
+from telegram_bot.table_message.chat_messages import OpenStep
 from telegram_bot.table_message.text import MAX_TEXT, closed_text, fit, game_text, lobby_text
 from translations import render
 
@@ -31,16 +32,18 @@ def table_message(
     miniapp_link: str | None = None,
     inline_mode: bool = True,
     shown: frozenset[str] = frozenset(),
+    step: OpenStep | None = None,
 ) -> tuple[str, InlineKeyboardMarkup | None]:
     """The one message that shows a table, edited as the game goes (``shown``: commitments
-    the chat has seen already, not repeated)."""
+    the chat has seen already, not repeated; ``step``: the step of a large choice open on its
+    keyboard)."""
     if table.status == LOBBY:
         text = lobby_text(table)
     elif table.state is None:
         text = closed_text(table)
     else:
         text = game_text(table, shown)
-    return text, keyboard(table, miniapp_link, inline_mode)
+    return text, keyboard(table, miniapp_link, inline_mode, step)
 
 
 def story_lines(table: Table, events: list[Event]) -> list[str]:

@@ -52,7 +52,16 @@ class TableShow:
     def table_message(
         self, table: Table, chat: ChatState
     ) -> tuple[str, InlineKeyboardMarkup | None]:
-        return table_message(table, self.miniapp_link(table), self.inline_mode, chat.seen)
+        return table_message(
+            table, self.miniapp_link(table), self.inline_mode, chat.seen, chat.step
+        )
+
+    async def show_step(self, table: Table, chat: ChatState) -> None:
+        """A step of a large choice opened or closed: the table message's keyboard redrawn,
+        its text as it is (one edit, counted like any)."""
+        if chat.message_id is not None and table.is_open:
+            _, keyboard = self.table_message(table, chat)
+            await self.calls.edit_keyboard(table, chat.message_id, keyboard)
 
     async def show(
         self, table: Table, chat: ChatState, news: list[str], events: list[Event]

@@ -28,6 +28,7 @@ from games.presentation_protocol import Presentation
 from games.rng import DeterministicRng, Rng
 from games.rules_protocol import Rules
 from tables.engine.codec import TABLE_EVENT_FIELDS
+from tests.games.steps_contract import check_step_declarations, check_steps
 
 ACTION_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_:,.-")
 MAX_STEPS = 20000
@@ -167,6 +168,7 @@ def check_presentation_declarations(presentation: Presentation, rules: Rules) ->
         assert (presentation.web_assets / "render.js").is_file()
     for preset in rules.presets.values():
         assert presentation.describe_rules(rules.normalize_settings(preset))
+    check_step_declarations(presentation)
 
 
 def check_position(game: Game, state: Any, seats: int, rng: Rng) -> None:
@@ -217,6 +219,7 @@ def check_presentation_position(game: Game, state: Any, seats: int) -> None:
         assert [action for row in rows for action in row] == public_part
         for action in public_part:
             assert isinstance(presentation.action_label(action), Text)
+        check_steps(presentation, public_part)
         view = rules.view(state, seat)
         info = presentation.private_info(view)
         private_part = {a for a in legal if rules.action_scope(a) == PRIVATE}
@@ -232,6 +235,12 @@ def check_presentation_position(game: Game, state: Any, seats: int) -> None:
             assert not private_part
         if private_part:
             assert presentation.plays_privately(public, seat), "the group must offer the hand"
+    # The group's keyboard offers every acting seat's public actions at once (seats deciding
+    # the same question share them): that keyboard keeps the limits too.
+    shared: dict[str, None] = {}
+    for seat in rules.to_act(state):
+        shared.update(dict.fromkeys(rules.public_actions(public, seat)))
+    check_steps(presentation, list(shared))
 
 
 def check_story(presentation: Presentation, events: list[dict], seats: int) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.games.contract import check_declarations, check_random_game
@@ -15,3 +17,13 @@ def test_the_toy_declares_what_every_game_declares():
 @pytest.mark.parametrize("seed", range(8))
 def test_random_toy_games_keep_the_contract(seed):
     check_random_game(GAME, seed, [2, 3, 4, None][seed % 4])
+
+
+CALLS_ONLY = replace(
+    GAME, rules=replace(GAME.rules, presets={"calls": {"calls": True}}, settings_specs=())
+)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_toy_games_with_calls_keep_the_contract(seed):
+    check_random_game(CALLS_ONLY, seed, [2, 3, 4, None][seed % 4])

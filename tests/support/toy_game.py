@@ -6,10 +6,15 @@ seats play a card each, in turn from the leader; the highest card wins the trick
 of equal cards wins) and leads the next. An exact bid scores 10 plus the bid; a miss loses
 the difference. After three tricks the highest score wins (ties share the place).
 
+With the ``calls`` preset, the hidden bid is a call instead, "at least Q of all the cards
+dealt are R or higher": 108 calls, more than one keyboard holds, offered in two steps
+(tests/support/toy_calls.py).
+
 It is the smallest game that needs everything the platform offers: several seats deciding at
 once, public buttons (the bids) and private choices (the cards), a secret per seat that the
-group, the log and every other seat must never see. The shared layers must carry it with no
-special case: the bot plays it through ``EXTRA_GAMES=tests.support.toy_game``.
+group, the log and every other seat must never see, and a choice too large for one keyboard.
+The shared layers must carry it with no special case: the bot plays it through
+``EXTRA_GAMES=tests.support.toy_game``.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from games.base import (
     HandItem,
     PrivateInfo,
     SeatBadge,
+    SettingSpec,
     Text,
 )
 from games.errors import GameOver, IllegalAction, NotYourTurn
@@ -37,6 +43,7 @@ from games.game import Game
 from games.presentation_protocol import Presentation
 from games.rng import Rng
 from games.rules_protocol import Rules
+from tests.support import toy_calls
 
 CARDS_EACH = 3
 
@@ -52,11 +59,14 @@ class ToyState:
     trick: list[list[int]] = field(default_factory=list)  # [seat, card] in play order
     step: int = 0
     over: bool = False
+    calls: bool = False  # the calls preset: a bid is a call, Q * 10 + R
+    played: list[int] = field(default_factory=list)  # every card played, in the open
 
     def copy(self) -> ToyState:
         return ToyState(
             [list(h) for h in self.hands], list(self.bids), list(self.won), list(self.scores),
             self.leader, self.to_play, [list(p) for p in self.trick], self.step, self.over,
+            self.calls, list(self.played),
         )  # fmt: skip
 
 
@@ -66,6 +76,7 @@ def new_game(
     deck = [n for n in range(1, 10) for _ in range(2)]
     hands = [[deck.pop(rng.randbelow(len(deck))) for _ in range(CARDS_EACH)] for _ in range(seats)]
     state = ToyState(hands, [None] * seats, [0] * seats, [0] * seats)
+    state.calls = bool(settings.get("calls", False))
     return state, [{"type": "dealt", "seats": seats}]
 
 
@@ -93,7 +104,7 @@ def legal_actions(state: ToyState, seat: int) -> list[Action]:
     if seat not in to_act(state):
         return []
     if state.to_play is None:
-        return [f"bid:{n}" for n in range(CARDS_EACH + 1)]
+        return toy_calls.bids_offered(state.calls)
     return [f"play:{index}" for index in range(len(state.hands[seat]))]
 
 
@@ -104,7 +115,7 @@ def action_scope(action: Action) -> str:
 def public_actions(public_view: dict[str, Any], seat: int) -> list[Action]:
     bidding = public_view["to_play"] is None and not public_view["over"]
     if bidding and not public_view["has_bid"][seat]:
-        return [f"bid:{n}" for n in range(CARDS_EACH + 1)]
+        return toy_calls.bids_offered(public_view.get("calls", False))
     return []
 
 
@@ -121,9 +132,9 @@ def apply(state: ToyState, seat: int, action: Action, rng: Rng) -> tuple[ToyStat
         raise IllegalAction(f"{action!r} is not possible now")
     state = state.copy()
     events: list[Event] = []
-    verb, argument = action.split(":")
-    if verb == "bid":
-        state.bids[seat] = int(argument)
+    verb, argument = action.split(":", 1)
+    if verb in ("bid", "call"):
+        state.bids[seat] = toy_calls.call_value(action) if verb == "call" else int(argument)
         events.append({"type": "bid_placed", "seat": seat})
         if all(bid is not None for bid in state.bids):
             state.to_play = state.leader
@@ -132,6 +143,7 @@ def apply(state: ToyState, seat: int, action: Action, rng: Rng) -> tuple[ToyStat
         return state, events
     card = state.hands[seat].pop(int(argument))
     state.trick.append([seat, card])
+    state.played.append(card)
     state.step += 1
     events.append({"type": "played", "seat": seat, "card": card})
     if len(state.trick) < len(state.hands):
@@ -149,7 +161,11 @@ def apply(state: ToyState, seat: int, action: Action, rng: Rng) -> tuple[ToyStat
 def _score(state: ToyState, events: list[Event]) -> None:
     for seat, bid in enumerate(state.bids):
         assert bid is not None
-        state.scores[seat] = 10 + bid if state.won[seat] == bid else -abs(state.won[seat] - bid)
+        if state.calls:
+            state.scores[seat] = toy_calls.call_score(bid, state.won[seat], state.played)
+        else:
+            won = state.won[seat]
+            state.scores[seat] = 10 + bid if won == bid else -abs(won - bid)
     state.over, state.to_play = True, None
     events.append({"type": "game_over", "ranking": ranking(state), "places": places(state)})
 
@@ -175,6 +191,7 @@ def public_view(state: ToyState) -> dict[str, Any]:
         "won": list(state.won),
         "scores": list(state.scores),
         "over": state.over,
+        "calls": state.calls,
     }
 
 
@@ -196,13 +213,17 @@ def places(state: ToyState) -> list[int]:
 
 def cpu_action(view: dict[str, Any], level: str, rng: Rng) -> Action:
     legal = view["legal_actions"]
+    if view["to_play"] is None and view["calls"]:
+        return toy_calls.cpu_call(view["hand"])
     if view["to_play"] is None:
         return f"bid:{sum(card >= 7 for card in view['hand'])}"
     return legal[rng.randbelow(len(legal))]
 
 
 def action_label(action: Action) -> Text:
-    verb, argument = action.split(":")
+    verb, argument = action.split(":", 1)
+    if verb == "call":
+        return toy_calls.call_label(action)
     return T_("Bid {n}", n=argument) if verb == "bid" else V_("{card}", card=argument)
 
 
@@ -233,7 +254,9 @@ def private_info(view: dict[str, Any]) -> PrivateInfo | None:
 def seat_badges(public_view: dict[str, Any]) -> list[SeatBadge]:
     badges = []
     for seat, has_bid in enumerate(public_view["has_bid"]):
-        bid = public_view["bids"][seat] if public_view["bids"] else ("✓" if has_bid else "…")
+        calling = public_view.get("calls", False)
+        shown = public_view["bids"]
+        bid = toy_calls.shown_bid(shown[seat], calling) if shown else ("✓" if has_bid else "…")
         badges.append(
             SeatBadge(
                 V_(
@@ -255,6 +278,8 @@ def describe_status(public_view: dict[str, Any], names: list[str]) -> list[Text]
         lines.append(V_("{plays}", plays=plays))
     if public_view["over"]:
         lines.append(T_("The game is over."))
+    elif public_view["to_play"] is None and public_view.get("calls"):
+        lines.append(T_("Everyone calls at once."))
     elif public_view["to_play"] is None:
         lines.append(T_("Everyone bids at once."))
     else:
@@ -266,7 +291,9 @@ def describe_events(events: list[Event], names: list[str]) -> list[Text]:
     lines: list[Text] = []
     for event in events:
         if event["type"] == "bids":
-            shown = ", ".join(f"{names[s]} {b}" for s, b in enumerate(event["bids"]))
+            calling = any(bid >= 10 for bid in event["bids"])  # every call is 11 or more
+            said = [toy_calls.shown_bid(bid, calling) for bid in event["bids"]]
+            shown = ", ".join(f"{names[s]} {b}" for s, b in enumerate(said))
             lines.append(V_("{bids}", bids=shown))
         elif event["type"] == "trick_won":
             lines.append(V_("✔️ {name}", name=names[event["seat"]]))
@@ -281,7 +308,8 @@ RULES = Rules(
     min_seats=2,
     max_seats=4,
     dynamics=SIMULTANEOUS,  # everyone bids at once
-    presets={"standard": {}},
+    presets={"standard": {"calls": False}, "calls": {"calls": True}},
+    settings_specs=(SettingSpec("calls", N_("Calls"), (False, True), (N_("off"), N_("on"))),),
     event_fields={"played": ("tp", "seat", "card"), "bids": ("tb", "bids")},
     new_game=new_game,
     dump=dump,
@@ -304,13 +332,16 @@ RULES = Rules(
 PRESENTATION = Presentation(
     title=N_("Toy"),
     summary=N_("Toy: bid, then play high cards. 2–4 players."),
-    preset_labels={"standard": N_("standard")},
+    preset_labels={"standard": N_("standard"), "calls": N_("calls")},
     private_label=N_("🃏 My hand"),  # the group's button to look at your hand
     play_label=N_("🃏 Play a card"),  # the group's button to play from it (inline mode)
     hand_play_message=N_("🃏 I play a card from my hand."),  # never names the card
     plays_privately=plays_privately,
     action_label=action_label,
     action_style=action_style,
+    action_rows=toy_calls.call_rows,
+    action_steps=toy_calls.action_steps,
+    step_label=toy_calls.step_label,
     private_info=private_info,
     seat_badges=seat_badges,
     describe_status=describe_status,

@@ -196,12 +196,16 @@
       rows.push(verbs.map(([verb, style]) =>
         button(say(verb), () => shell.lobby(verb), "lobby:" + verb, style)));
     }
-    for (const row of table.actions) {
-      const buttons = row.map((item) =>
-        button(item.label, () => shell.move(item.action), item.action, item.style));
+    // A large choice comes in steps (steps.js): the step open now, or the first.
+    const open = shell.openStep(table);
+    if (open) rows.push(shell.stepHead(open));
+    for (const row of open ? open.rows : table.actions) {
+      const buttons = row.map((item) => item.step !== undefined ? shell.stepButton(item)
+        : button(item.label, () => shell.move(item.action), item.action, item.style));
       const choices = row.some((item) => item.style === "choice") &&
         row.every((item) => item.style === "choice" || item.style === "special");
       buttons.kind = choices ? "choices" : "steps";
+      buttons.inStep = !!open;
       rows.push(buttons);
     }
     const watching = me === null || table.left || me.out;
@@ -227,6 +231,7 @@
     $("actions").replaceChildren(...merged.map((buttons) => {
       const div = element("div", "row " + (buttons.kind || "steps"));
       div.append(...buttons);
+      if (buttons.inStep) shell.nameStep(div);
       return div;
     }));
     renderLeave(table, me);
@@ -246,5 +251,5 @@
     box.replaceChildren(el);
   }
 
-  Object.assign(shell, { render, button, svg });
+  Object.assign(shell, { render, renderActions, button, svg });
 })();

@@ -18,5 +18,8 @@ def perturb(state: ToyState, seat: int, rng: Rng) -> ToyState:
     rest = [n for n in range(1, 10) for _ in range(2 - dealt[n])] + list(state.hands[seat])
     twin.hands[seat] = [rest.pop(rng.randbelow(len(rest))) for _ in state.hands[seat]]
     if state.to_play is None and state.bids[seat] is not None:
-        twin.bids[seat] = rng.randbelow(4)
+        if state.calls:  # another call, Q * 10 + R
+            twin.bids[seat] = (1 + rng.randbelow(12)) * 10 + 1 + rng.randbelow(9)
+        else:
+            twin.bids[seat] = rng.randbelow(4)
     return twin

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from games.mia import GAME
 from games.rng import DeterministicRng
 from telegram_bot.buttons.callback_data import GAME as GAME_KIND
-from telegram_bot.buttons.callback_data import BadCallbackData, Button, parse
+from telegram_bot.buttons.callback_data import STEP, BadCallbackData, Button, parse, step_button
 
 TABLE = "abcdefghij"
 
@@ -55,3 +55,18 @@ def test_parse_never_fails_with_anything_but_bad_callback_data(data):
     except BadCallbackData:
         return
     assert button.encode() == data
+
+
+def test_a_step_button_names_its_path_and_the_first_step_its_own_sign():
+    deep = step_button(TABLE, 123456789, ("q" * 16, "r" * 16, "s" * 6))
+    assert len(deep.encode().encode()) <= 64
+    assert parse(deep.encode()).step_path == ("q" * 16, "r" * 16, "s" * 6)
+    first = step_button(TABLE, 7, ())
+    assert first.encode() == f"{TABLE}:7:s:-" and parse(first.encode()).step_path == ()
+    assert parse(f"{TABLE}:7:s:5").kind == STEP
+
+
+@pytest.mark.parametrize("payload", ["A", "5..1", ".", "5.", "#1", "5:1", "-5", "x" * 41])
+def test_forged_step_data_is_refused(payload):
+    with pytest.raises(BadCallbackData):
+        parse(f"{TABLE}:7:s:{payload}")
