@@ -110,8 +110,8 @@ def _run(
         produced: list[Event] = []
         decisions: list[tuple[int, str]] = []
         try:
-            for call in sealed.get(version, []) if not broken else []:
-                state, events, hidden = _call(game, table, state, call)
+            for index, call in enumerate(sealed.get(version, []) if not broken else []):
+                state, events, hidden = _call(game, table, state, version, index, call)
                 produced += events
                 if hidden is not None:
                     decisions.append(hidden)
@@ -130,10 +130,10 @@ def _run(
 
 
 def _call(
-    game: Game, table: Table, state: Any, call: list[Any]
+    game: Game, table: Table, state: Any, version: int, index: int, call: list[Any]
 ) -> tuple[Any, list[Event], tuple[int, str] | None]:
     kind, seat, action = call[0], call[1], call[2]
-    rng = seal.Replayed(call[3] if len(call) > 3 else [])
+    rng = seal.replayed(call, version, index, table.salt_key)
     hidden = None
     if kind == seal.NEW:
         state, events = game.new_game(table.settings, len(table.seats), rng, _game_id(table))

@@ -244,8 +244,10 @@ class TableStore:
             seats_before = [seat.user_id for seat in table.seats]
             status_before = table.status
             try:
-                with seal.recording() as calls:  # every call into the rules, for the replay
+                # Every call into the rules, for the replay; salts from the game's key.
+                with seal.recording(table.version + 1, table.salt_key) as calls:
                     events = change(table)
+                table.salt_key = calls.key
             except (TableError, GameError) as error:
                 if from_cache:  # a refusal may come from an old copy: judge the fresh table
                     self._docs.pop(table_id, None)
