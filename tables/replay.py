@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+import redis
 
 from games.base import Event, Game
 from games.errors import GameError
 from games.registry import get_game
-from tables import codec, keys, seal
+from tables import codec, keys, seal, seal_codec
 from tables.errors import NoSuchTable, TableError
 from tables.fastread import FastReads
 from tables.model import FINISHED, PLAYING, Table
@@ -72,13 +73,7 @@ def load(reads: FastReads, current: Table | None, table_id: str, game_no: int) -
         raise NoSuchReplay("no such replay")
     game = get_game(table.game)
     logged = _entries(reads.lrange(keys.game_log(table_id, game_no), 0, -1))
-    sealed: dict[int, list[Any]] = {}
-    for entry in reads.lrange(seal.seal_key(table_id, game_no), 0, -1):
-        try:
-            version, calls = seal.decode(entry)
-        except ValueError:  # a damaged entry: the run will not reach the final table
-            continue
-        sealed.setdefault(version, []).extend(calls)
+    sealed = _sealed(reads, seal.seal_key(table_id, game_no))
     if not sealed:
         raise NoSuchReplay("nothing was recorded of this game")
     fields = game.event_fields
@@ -86,6 +81,23 @@ def load(reads: FastReads, current: Table | None, table_id: str, game_no: int) -
     steps, final = _run(game, table, stored, sealed)
     faithful = final is not None and (not finished or game.dump(final) == table.state)
     return Replay(table, game_no, finished, faithful, steps)
+
+
+def _sealed(reads: FastReads, key: str) -> dict[int, list[Any]]:
+    """The calls of each change as the record holds them: bytes (tables.seal_codec), or the
+    list a game begun before that form keeps. A damaged record gives what it can, and the
+    run will not reach the final table."""
+    sealed: dict[int, list[Any]] = {}
+    try:
+        entries = seal_codec.unpack(reads.get(key) or b"")
+    except redis.ResponseError:  # not a string: a list
+        entries = seal_codec.list_entries(reads.lrange(key, 0, -1))
+    try:
+        for version, calls in entries:
+            sealed.setdefault(version, []).extend(calls)
+    except (ValueError, UnicodeDecodeError):
+        pass
+    return sealed
 
 
 def _entries(raw: list[bytes]) -> dict[int, Any]:

@@ -27,7 +27,7 @@ from games.errors import GameError
 from games.registry import get_game
 from games.rng import Rng, SecureRng
 from ops import metrics
-from tables import codec, keys, lobby, play, ratings, seal, stats
+from tables import codec, keys, lobby, play, ratings, seal, seal_codec, stats
 from tables.commit import Command, Committer, new_change_id
 from tables.deadlines import next_deadline, refresh_turns
 from tables.errors import (
@@ -299,7 +299,7 @@ class TableStore:
                 self.layout.publish_command,
                 new_change_id(),
                 self.committer.ids_width,
-                seal.encode(table.version + 1, calls) if calls else "",
+                seal_codec.pack(table.version + 1, calls) if calls else "",
                 self.config.replay_ttl if finishing else ttl,  # the log's and the record's
             ]
             hints = self.hints.collect(table, table.version + 1, indexes_changed)

@@ -14,7 +14,7 @@ from games.mia.rules import SALT_BYTES
 from games.registry import GAMES, get_game
 from games.rng import DeterministicRng
 from tables import replay as replays
-from tables import salts, seal
+from tables import salts, seal, seal_codec
 from tables.model import FINISHED, PLAYING, ChatRef, Table
 from tables.replay_keys import replay_key
 from tables.store import TableStore
@@ -31,8 +31,8 @@ def store(redis_client):
 
 
 def sealed_draws(store: TableStore, table_id: str, game_no: int) -> list:
-    raw = store.redis.lrange(seal.seal_key(table_id, game_no), 0, -1)
-    return [draw for entry in raw for call in seal.decode(entry)[1] for draw in call[3]]
+    raw = store.redis.get(seal.seal_key(table_id, game_no))
+    return [draw for _, calls in seal_codec.unpack(raw) for call in calls for draw in call[3]]
 
 
 def test_a_game_gets_a_key_its_salts_come_from_and_the_record_keeps_no_salt(store):
@@ -116,9 +116,17 @@ def test_a_game_begun_before_games_had_keys_replays_whole(store, monkeypatch):
     before, table = published_commitments(store, table.id, "before", moves=4)
     assert table.salt_key is None
     assert any(isinstance(draw, str) for draw in sealed_draws(store, table.id, 1))
+    # What the code before kept: a list of text entries, each salt among its draws.
+    key, client = seal.seal_key(table.id, 1), store.redis
+    entries, ttl = list(seal_codec.unpack(client.get(key))), client.ttl(key)
+    client.delete(key)
+    client.rpush(key, *[seal.encode(version, calls) for version, calls in entries])
+    client.expire(key, ttl)
     monkeypatch.setattr(seal, "recording", keyless)
     after, table = published_commitments(store, table.id, "after")
     assert table.salt_key is not None and table.status == FINISHED
+    assert client.type(key) == b"list" and client.lindex(key, -1).startswith(b"\0")
+    assert client.ttl(key) > 29 * 86400  # kept as long as the replay
     kept = replays.load(store.fast, store.load(table.id), table.id, 1)
     assert kept.finished and kept.faithful
     texts = [text for step in kept.steps for text, _ in step.reveals + step.sealed]
