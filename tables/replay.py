@@ -103,8 +103,8 @@ def _sealed(reads: FastReads, key: str) -> dict[int, list[Any]]:
 def _entries(raw: list[bytes]) -> dict[int, Any]:
     found: dict[int, Any] = {}
     for entry in raw:
-        version, items = orjson.loads(entry)
-        found.setdefault(int(version), []).extend(items)
+        version, items = codec.unpack_entry(entry)
+        found.setdefault(version, []).extend(items)
     return found
 
 

@@ -293,7 +293,7 @@ class TableStore:
                 table.version,
                 doc,
                 ttl,
-                _compact([table.version + 1, codec.encode(logged, fields)]) if logged else "",
+                codec.pack_entry(table.version + 1, codec.encode(logged, fields)) if logged else "",
                 self.layout.changes_channel(table_id),
                 table_id,
                 self.layout.publish_command,
@@ -464,10 +464,6 @@ class _NotDue(TableError):
     """The deadline has not passed on this copy of the table. A TableError, so that a copy
     from this process's cache is judged again on the table Redis holds (another process
     may have set an earlier deadline since)."""
-
-
-def _compact(data: Any) -> bytes:
-    return orjson.dumps(data)
 
 
 def _dump(table: Table) -> bytes:
