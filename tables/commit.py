@@ -37,13 +37,7 @@ local nv = tonumber(current) + 1
 local ids = redis.call('HGET', KEYS[1], 'ids') or ''
 redis.call('HSET', KEYS[1], 'v', nv, 'doc', ARGV[2], 'ids', string.sub(ARGV[8] .. ids, 1, ARGV[9]))
 if ARGV[4] ~= '' then redis.call('RPUSH', KEYS[2], ARGV[4]) end
-if ARGV[10] ~= '' then
-  if redis.call('TYPE', KEYS[3]).ok == 'list' then
-    redis.call('RPUSH', KEYS[3], '\\0' .. ARGV[10])
-  else
-    redis.call('SET', KEYS[3], (redis.call('GET', KEYS[3]) or '') .. ARGV[10], 'KEEPTTL')
-  end
-end
+if ARGV[10] ~= '' then redis.call('RPUSH', KEYS[3], ARGV[10]) end
 if ARGV[3] ~= '0' then redis.call('EXPIRE', KEYS[1], ARGV[3]) end
 if ARGV[11] ~= '0' then
   redis.call('EXPIRE', KEYS[2], ARGV[11])

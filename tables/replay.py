@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
-import redis
 
 from games.base import Event, Game
 from games.errors import GameError
@@ -84,19 +83,14 @@ def load(reads: FastReads, current: Table | None, table_id: str, game_no: int) -
 
 
 def _sealed(reads: FastReads, key: str) -> dict[int, list[Any]]:
-    """The calls of each change as the record holds them: bytes (tables.seal_codec), or the
-    list a game begun before that form keeps. A damaged record gives what it can, and the
-    run will not reach the final table."""
+    """The calls of each change as the record holds them (tables.seal_codec)."""
     sealed: dict[int, list[Any]] = {}
-    try:
-        entries = seal_codec.unpack(reads.get(key) or b"")
-    except redis.ResponseError:  # not a string: a list
-        entries = seal_codec.list_entries(reads.lrange(key, 0, -1))
-    try:
-        for version, calls in entries:
-            sealed.setdefault(version, []).extend(calls)
-    except (ValueError, UnicodeDecodeError):
-        pass
+    for entry in reads.lrange(key, 0, -1):
+        try:
+            version, calls = seal_codec.entry(entry)
+        except (ValueError, UnicodeDecodeError):  # damaged: the run won't reach the end
+            continue
+        sealed.setdefault(version, []).extend(calls)
     return sealed
 
 

@@ -2,12 +2,11 @@
 and the random draws it consumed, so that the game can be played again exactly, step by
 step, once it is over (tables.replay).
 
-    table:{T}:seal:<n>   string: one entry per change of game n, appended by the
-                         change's own check-and-set, as bytes (tables.seal_codec): compact,
-                         since an active table keeps it (bench.memory). Games begun before
-                         kept a list of text entries, "<version>|<call>;<call>…", each call
-                         "<kind><seat> <action> <draw> <draw>…" (a salt marked "x"):
-                         ``encode`` and ``decode``
+    table:{T}:seal:<n>   list: one entry per change of game n, written by the change's
+                         own check-and-set, as bytes (tables.seal_codec): compact, since an
+                         active table keeps it (bench.memory). Games begun before wrote
+                         text, "<version>|<call>;<call>…", each call "<kind><seat> <action>
+                         <draw> <draw>…" (a salt marked "x"): ``encode`` and ``decode``
 
 The draws are the hidden values themselves (every roll and shuffle, from ``secrets`` as
 always): the record is as secret as the table document and never leaves ``tables/`` while the

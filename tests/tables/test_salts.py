@@ -4,6 +4,8 @@ replay's preimage and by what /verify checks; a wrong key would show."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
 
 import orjson
@@ -31,8 +33,9 @@ def store(redis_client):
 
 
 def sealed_draws(store: TableStore, table_id: str, game_no: int) -> list:
-    raw = store.redis.get(seal.seal_key(table_id, game_no))
-    return [draw for _, calls in seal_codec.unpack(raw) for call in calls for draw in call[3]]
+    raw = store.redis.lrange(seal.seal_key(table_id, game_no), 0, -1)
+    entries = [seal_codec.entry(entry) for entry in raw]
+    return [draw for _, calls in entries for call in calls for draw in call[3]]
 
 
 def test_a_game_gets_a_key_its_salts_come_from_and_the_record_keeps_no_salt(store):
@@ -47,6 +50,15 @@ def test_a_game_gets_a_key_its_salts_come_from_and_the_record_keeps_no_salt(stor
     assert draws and all(isinstance(draw, int) for draw in draws)  # dice only, no salt
     rematch = store.rematch(table.id, 1).table
     assert rematch.salt_key not in (None, key)  # each game its own key
+
+
+def test_the_salts_are_hmac_sha256_of_the_key_and_the_place():
+    for key in ("00" * salts.KEY_BYTES, "a7" * salts.KEY_BYTES, "5c" * 80):  # 80: hashed first
+        for label in (b"1.0.0", b"77.2.3.1"):
+            expected = hmac.digest(bytes.fromhex(key), label, hashlib.sha256)
+            assert salts.hmac_sha256(key, label) == expected
+    key = "a7" * salts.KEY_BYTES
+    assert salts.salt(key, 77, 2, 3, 8) == salts.hmac_sha256(key, b"77.2.3")[:8].hex()
 
 
 def test_salts_longer_than_one_hash_and_apart_from_each_other():
@@ -116,17 +128,14 @@ def test_a_game_begun_before_games_had_keys_replays_whole(store, monkeypatch):
     before, table = published_commitments(store, table.id, "before", moves=4)
     assert table.salt_key is None
     assert any(isinstance(draw, str) for draw in sealed_draws(store, table.id, 1))
-    # What the code before kept: a list of text entries, each salt among its draws.
+    # What the code before wrote: text entries, each salt among its draws.
     key, client = seal.seal_key(table.id, 1), store.redis
-    entries, ttl = list(seal_codec.unpack(client.get(key))), client.ttl(key)
-    client.delete(key)
-    client.rpush(key, *[seal.encode(version, calls) for version, calls in entries])
-    client.expire(key, ttl)
+    for index, raw in enumerate(client.lrange(key, 0, -1)):
+        client.lset(key, index, seal.encode(*seal_codec.entry(raw)))
     monkeypatch.setattr(seal, "recording", keyless)
     after, table = published_commitments(store, table.id, "after")
     assert table.salt_key is not None and table.status == FINISHED
-    assert client.type(key) == b"list" and client.lindex(key, -1).startswith(b"\0")
-    assert client.ttl(key) > 29 * 86400  # kept as long as the replay
+    assert client.lindex(key, 0)[:1].isdigit() and client.lindex(key, -1)[0] >= 0x80
     kept = replays.load(store.fast, store.load(table.id), table.id, 1)
     assert kept.finished and kept.faithful
     texts = [text for step in kept.steps for text, _ in step.reveals + step.sealed]

@@ -134,7 +134,7 @@ def test_a_reveal_changed_in_redis_is_shown_as_a_mismatch(browser, served, redis
     table = play_moves(store, seated(store, GROUP, "mia", PEOPLE).id, "tampered")
     log_key = keys.game_log(table.id, 1)
     entries = [codec.unpack_entry(e) for e in redis_client.lrange(log_key, 0, -1)]
-    index = next(i for i, (_, items) in enumerate(entries) if ["x"] in [i[:1] for i in items])
+    index = next(i for i, (_, items) in enumerate(entries) if any(e[0] == "x" for e in items))
     version, items = entries[index]  # a challenge: a reveal
     reveal = next(item for item in items if item[0] == "x")
     reveal[10] = "0" * len(reveal[10])  # another salt than was committed to
