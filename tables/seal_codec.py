@@ -50,15 +50,17 @@ def pack(version: int, calls: list[Call]) -> bytes:
         draws = call[3] if len(call) > 3 else ()
         head = (0 if seat is None else seat + 1) * 8 + _KIND[call[0]] + (index < last)
         text = b"" if action is None else action.encode()
-        if head < 0x80 and len(text) < 0x7F and len(draws) < 0x80:
-            out += bytes((head, 0 if action is None else len(text) + 1))
+        length = 0 if action is None else len(text) + 1
+        count = len(draws)
+        if head < 0x80 and length < 0x80 and count < 0x80:
+            out += bytes((head, length))
             out += text
-            out.append(len(draws))
+            out.append(count)
         else:
             _number(out, head)
-            _number(out, 0 if action is None else len(text) + 1)
+            _number(out, length)
             out += text
-            _number(out, len(draws))
+            _number(out, count)
         for draw in draws:
             if isinstance(draw, str):
                 salt = bytes.fromhex(draw)
