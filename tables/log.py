@@ -1,6 +1,7 @@
 """A table's event log: the public events of each game, change by change.
 
-    table:{T}:log:<n>    list: [version, compact events] of game n (see tables.engine.codec)
+    table:{T}:log:<n>    list: [version, compact events] of game n, MessagePack (see
+                         tables.engine.codec)
 
 The store appends to it inside its check-and-set; everyone else only reads it: the chat's
 story, ``/log``, the Mini App's latest result.
@@ -10,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
 import redis
 
 from games.base import Event
@@ -30,7 +30,7 @@ class TableLog:
         """The public events of one game at a table, change by change."""
         fields = get_game(table.game).rules.event_fields
         return [
-            codec.decode(orjson.loads(entry)[1], fields)
+            codec.decode(codec.unpack_entry(entry)[1], fields)
             for entry in self.redis.lrange(keys.game_log(table.id, game_no), 0, -1)
         ]
 
@@ -53,13 +53,13 @@ class TableLog:
         entries = self.redis.lrange(keys.game_log(table.id, table.game_no), -count, -1)
         return [
             (changed, codec.decode(items, fields))
-            for changed, items in (orjson.loads(raw) for raw in entries)
+            for changed, items in (codec.unpack_entry(raw) for raw in entries)
         ]
 
     def _tail(self, key: str, after: int) -> list[tuple[int, list[Any]]]:
         count = LOG_TAIL
         while True:
-            entries = [orjson.loads(raw) for raw in self.redis.lrange(key, -count, -1)]
+            entries = [codec.unpack_entry(raw) for raw in self.redis.lrange(key, -count, -1)]
             if not entries or entries[0][0] <= after or len(entries) < count:
                 return [(changed, items) for changed, items in entries if changed > after]
             count *= 4

@@ -23,7 +23,7 @@ from games.base import Event
 from games.errors import GameError
 from games.game import Game
 from games.registry import get_game
-from tables import seal
+from tables import seal, seal_codec
 from tables.engine import codec, keys
 from tables.engine.fastread import FastReads
 from tables.errors import NoSuchTable, TableError
@@ -74,13 +74,7 @@ def load(reads: FastReads, current: Table | None, table_id: str, game_no: int) -
         raise NoSuchReplay("no such replay")
     game = get_game(table.game)
     logged = _entries(reads.lrange(keys.game_log(table_id, game_no), 0, -1))
-    sealed: dict[int, list[Any]] = {}
-    for entry in reads.lrange(seal.seal_key(table_id, game_no), 0, -1):
-        try:
-            version, calls = seal.decode(entry)
-        except ValueError:  # a damaged entry: the run will not reach the final table
-            continue
-        sealed.setdefault(version, []).extend(calls)
+    sealed = _sealed(reads, seal.seal_key(table_id, game_no))
     if not sealed:
         raise NoSuchReplay("nothing was recorded of this game")
     fields = game.rules.event_fields
@@ -90,11 +84,23 @@ def load(reads: FastReads, current: Table | None, table_id: str, game_no: int) -
     return Replay(table, game_no, finished, faithful, steps)
 
 
+def _sealed(reads: FastReads, key: str) -> dict[int, list[Any]]:
+    """The calls of each change as the record holds them (tables.seal_codec)."""
+    sealed: dict[int, list[Any]] = {}
+    for entry in reads.lrange(key, 0, -1):
+        try:
+            version, calls = seal_codec.entry(entry)
+        except (ValueError, UnicodeDecodeError):  # damaged: the run won't reach the end
+            continue
+        sealed.setdefault(version, []).extend(calls)
+    return sealed
+
+
 def _entries(raw: list[bytes]) -> dict[int, Any]:
     found: dict[int, Any] = {}
     for entry in raw:
-        version, items = orjson.loads(entry)
-        found.setdefault(int(version), []).extend(items)
+        version, items = codec.unpack_entry(entry)
+        found.setdefault(version, []).extend(items)
     return found
 
 
@@ -112,8 +118,8 @@ def _run(
         produced: list[Event] = []
         decisions: list[tuple[int, str]] = []
         try:
-            for call in sealed.get(version, []) if not broken else []:
-                state, events, hidden = _call(game, table, state, call)
+            for index, call in enumerate(sealed.get(version, []) if not broken else []):
+                state, events, hidden = _call(game, table, state, version, index, call)
                 produced += events
                 if hidden is not None:
                     decisions.append(hidden)
@@ -132,10 +138,10 @@ def _run(
 
 
 def _call(
-    game: Game, table: Table, state: Any, call: list[Any]
+    game: Game, table: Table, state: Any, version: int, index: int, call: list[Any]
 ) -> tuple[Any, list[Event], tuple[int, str] | None]:
     kind, seat, action = call[0], call[1], call[2]
-    rng = seal.Replayed(call[3] if len(call) > 3 else [])
+    rng = seal.replayed(call, version, index, table.salt_key)
     hidden = None
     if kind == seal.NEW:
         state, events = game.rules.new_game(table.settings, len(table.seats), rng, _game_id(table))

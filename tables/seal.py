@@ -3,25 +3,29 @@ and the random draws it consumed, so that the game can be played again exactly, 
 step, once it is over (tables.replay).
 
     table:{T}:seal:<n>   list: one entry per change of game n, written by the change's
-                         own check-and-set: "<version>|<call>;<call>…", each call
-                         "<kind><seat> <action> <draw> <draw>…" (a draw of hex digits
-                         marked "x"): compact, since an active table keeps it (bench.memory)
+                         own check-and-set, as bytes (tables.seal_codec): compact, since an
+                         active table keeps it (bench.memory). Games begun before wrote
+                         text, "<version>|<call>;<call>…", each call "<kind><seat> <action>
+                         <draw> <draw>…" (a salt marked "x"): ``encode`` and ``decode``
 
 The draws are the hidden values themselves (every roll and shuffle, from ``secrets`` as
 always): the record is as secret as the table document and never leaves ``tables/`` while the
-game runs. A change
-records its calls in a context of its own (``recording``), so the rules and the lobby only
-name the call (``rng_for``) and stay unaware of storage.
+game runs. The salts of the game's commitments are not among them: the store's recordings
+derive them from the game's key (tables.salts), which the table document keeps, so the
+replay derives them again (a game recorded before keys has its salts in its draws, "x…").
+A change records its calls in a context of its own (``recording``), so the rules and the
+lobby only name the call (``rng_for``) and stay unaware of storage.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
 from games.rng import Rng
+from tables import salts
 
 NEW = "n"  # new_game(settings, seats, rng, game_id)
 MOVE = "m"  # apply(state, seat, action, rng)
@@ -30,7 +34,20 @@ RESIGN = "r"  # resign(state, seat, rng)
 
 Call = list[Any]  # [kind, seat, action] and, when the call drew any, its draws
 
-_calls: ContextVar[list[Call] | None] = ContextVar("sealed_calls", default=None)
+
+class Record(list[Call]):
+    """The calls one change makes into the rules, in order. With a ``version`` (the store's
+    recordings) the salts the rules draw are derived from the game's ``key``
+    (tables.salts) and not noted: a call that starts a game draws a new key, and a game
+    begun before keys existed gets one at its first salt."""
+
+    def __init__(self, version: int | None = None, key: str | None = None) -> None:
+        super().__init__()
+        self.version = version
+        self.key = key
+
+
+_calls: ContextVar[Record | None] = ContextVar("sealed_calls", default=None)
 
 
 def seal_key(table_id: str, game_no: int) -> str:
@@ -38,9 +55,10 @@ def seal_key(table_id: str, game_no: int) -> str:
 
 
 @contextmanager
-def recording() -> Iterator[list[Call]]:
-    """Collect the calls a change makes into the rules (the store wraps each change)."""
-    calls: list[Call] = []
+def recording(version: int | None = None, key: str | None = None) -> Iterator[Record]:
+    """Collect the calls a change makes into the rules (the store wraps each change, giving
+    the version it makes and the game's key, so that salts are derived, not noted)."""
+    calls = Record(version, key)
     token = _calls.set(calls)
     try:
         yield calls
@@ -54,15 +72,20 @@ def rng_for(rng: Rng, kind: str, seat: int | None = None, action: str | None = N
     calls = _calls.get()
     if calls is None:
         return rng
+    if kind == NEW and calls.version is not None:
+        calls.key = salts.new_key(rng)  # a new game, a new key
     call: Call = [kind, seat, action]
     calls.append(call)
-    return _Recording(rng, call)
+    return _Recording(rng, call, calls, len(calls) - 1)
 
 
 class _Recording:
-    def __init__(self, rng: Rng, call: Call) -> None:
+    def __init__(self, rng: Rng, call: Call, record: Record, index: int) -> None:
         self._rng = rng
         self._call = call
+        self._record = record
+        self._index = index
+        self._salts = 0
 
     def _noted(self, value: Any) -> Any:
         if len(self._call) == 3:
@@ -74,7 +97,13 @@ class _Recording:
         return self._noted(self._rng.randbelow(n))
 
     def token_hex(self, nbytes: int) -> str:
-        return self._noted(self._rng.token_hex(nbytes))
+        record = self._record
+        if record.version is None:
+            return self._noted(self._rng.token_hex(nbytes))
+        if record.key is None:  # a game begun before keys: from now on, derived
+            record.key = salts.new_key(self._rng)
+        self._salts += 1
+        return salts.salt(record.key, record.version, self._index, self._salts - 1, nbytes)
 
 
 def encode(version: int, calls: list[Call]) -> str:
@@ -106,11 +135,24 @@ class OutOfStep(Exception):
     read it no longer agree."""
 
 
-class Replayed:
-    """The draws of one recorded call, given back in the order they were made."""
+def replayed(call: Call, version: int, index: int, key: str | None) -> Replayed:
+    """The randomness to run recorded call ``index`` of the change that made ``version``
+    again: its noted draws, and its salts derived from the game's ``key`` (a call recorded
+    before keys existed has its salts among its draws)."""
+    draws = call[3] if len(call) > 3 else []
+    if key is None or any(isinstance(draw, str) for draw in draws):
+        return Replayed(draws)
+    return Replayed(draws, lambda draw, nbytes: salts.salt(key, version, index, draw, nbytes))
 
-    def __init__(self, draws: list[Any]) -> None:
+
+class Replayed:
+    """The draws of one recorded call, given back in the order they were made; its salts
+    from ``derive`` (index, length -> hex) when they were derived, not noted."""
+
+    def __init__(self, draws: list[Any], derive: Callable[[int, int], str] | None = None) -> None:
         self._draws = list(draws)
+        self._derive = derive
+        self._salted = 0
 
     def randbelow(self, n: int) -> int:
         value = self._next()
@@ -119,6 +161,9 @@ class Replayed:
         return value
 
     def token_hex(self, nbytes: int) -> str:
+        if self._derive is not None:
+            self._salted += 1
+            return self._derive(self._salted - 1, nbytes)
         value = self._next()
         if not isinstance(value, str) or len(value) != 2 * nbytes:
             raise OutOfStep(f"recorded draw {value!r} is not {nbytes} hex bytes")

@@ -27,7 +27,7 @@ from games.errors import GameError
 from games.registry import get_game
 from games.rng import Rng, SecureRng
 from ops import metrics
-from tables import lobby, play, ratings, seal, stats
+from tables import lobby, play, ratings, seal, seal_codec, stats
 from tables.deadlines import next_deadline, refresh_turns
 from tables.engine import codec, keys
 from tables.engine.commit import Command, Committer, new_change_id
@@ -245,8 +245,10 @@ class TableStore:
             seats_before = [seat.user_id for seat in table.seats]
             status_before = table.status
             try:
-                with seal.recording() as calls:  # every call into the rules, for the replay
+                # Every call into the rules, for the replay; salts from the game's key.
+                with seal.recording(table.version + 1, table.salt_key) as calls:
                     events = change(table)
+                table.salt_key = calls.key
             except (TableError, GameError) as error:
                 if from_cache:  # a refusal may come from an old copy: judge the fresh table
                     self._docs.pop(table_id, None)
@@ -293,13 +295,13 @@ class TableStore:
                 table.version,
                 doc,
                 ttl,
-                _compact([table.version + 1, codec.encode(logged, fields)]) if logged else "",
+                codec.pack_entry(table.version + 1, codec.encode(logged, fields)) if logged else "",
                 self.layout.changes_channel(table_id),
                 table_id,
                 self.layout.publish_command,
                 new_change_id(),
                 self.committer.ids_width,
-                seal.encode(table.version + 1, calls) if calls else "",
+                seal_codec.pack(table.version + 1, calls) if calls else "",
                 self.config.replay_ttl if finishing else ttl,  # the log's and the record's
             ]
             hints = self.hints.collect(table, table.version + 1, indexes_changed)
@@ -464,10 +466,6 @@ class _NotDue(TableError):
     """The deadline has not passed on this copy of the table. A TableError, so that a copy
     from this process's cache is judged again on the table Redis holds (another process
     may have set an earlier deadline since)."""
-
-
-def _compact(data: Any) -> bytes:
-    return orjson.dumps(data)
 
 
 def _dump(table: Table) -> bytes:

@@ -1,5 +1,6 @@
 """The compose files publish nginx, never gunicorn (which has no timeout for slow clients),
-and run gunicorn with the settings the tests run (webapp/gunicorn_config.py)."""
+run gunicorn with the settings the tests run (webapp/gunicorn_config.py), and Redis with
+the limits the tests run."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
+from tables.engine.redis_server import HASH_VALUE_LIMIT, loopback_server_args
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -46,3 +49,19 @@ def test_gunicorn_runs_with_the_tested_settings_and_trusts_one_proxy():
     web = services("docker-compose.yml")["webapp"]
     assert web["command"][:3] == ["gunicorn", "-c", "python:webapp.gunicorn_config"]
     assert web["environment"]["WEBAPP_TRUSTED_PROXIES"] == "1"
+
+
+def test_every_redis_the_project_runs_keeps_a_tables_hash_compact():
+    """The limit that keeps a table's hash a listpack (tables.engine.redis_server): the same in the
+    compose files as in the embedded server and the tests' cluster."""
+    flag, value = HASH_VALUE_LIMIT
+    assert flag in loopback_server_args(1, ROOT, appendonly=True)
+    commands = [services("docker-compose.yml")["redis"]["command"]]
+    commands += [
+        spec["command"]
+        for name, spec in services("docker-compose.cluster.yml").items()
+        if name.startswith("redis-") and "cluster-enabled" in " ".join(spec["command"])
+    ]
+    assert len(commands) == 7
+    for command in commands:
+        assert command[command.index(flag) + 1] == value

@@ -4,11 +4,20 @@ A game says, per event type, a short code and which fields to keep, in order
 (``Rules.event_fields``); table-level events are listed here. Types nobody listed are stored
 as they are. Fields left out of a list are not stored at all, so a list names only what
 readers of the log need. This keeps an active table small in Redis (see bench.memory).
+
+A log entry, ``[version, compact events]``, is kept as MessagePack (``pack_entry``): the
+same values as JSON without its quotes, commas and digits, about 40 % smaller
+(``[8, [["c", 4, "64"]]]`` takes 10 bytes, 18 as JSON). Packed by ormsgpack, orjson's kin,
+on every move: about 2,200 instructions an entry, where msgpack took 5,500 and orjson's
+JSON 1,500 (callgrind). Entries written as JSON before are still read (``unpack_entry``).
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+import orjson
+import ormsgpack
 
 from games.base import Event
 
@@ -63,3 +72,14 @@ def _by_code(fields: Fields) -> dict[str, tuple[str, tuple[str, ...]]]:
         }
         _CODE_CACHE[id(fields)] = cached
     return cached
+
+
+def pack_entry(version: int, items: list[Any]) -> bytes:
+    """One change's log entry: its version and its compact events."""
+    return ormsgpack.packb([version, items])
+
+
+def unpack_entry(raw: bytes) -> tuple[int, list[Any]]:
+    """(version, compact events) of a log entry, MessagePack or, written before, JSON."""
+    version, items = orjson.loads(raw) if raw[:1] == b"[" else ormsgpack.unpackb(raw)
+    return int(version), items

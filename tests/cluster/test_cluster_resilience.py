@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import threading
 
-import orjson
 import pytest
 from redis.crc import key_slot
 
 from tables import lobby
-from tables.engine import keys
+from tables.engine import codec, keys
 from tables.engine.cluster import make_cluster_client
 from tables.model import ChatRef
 from tables.store import TableStore
@@ -31,7 +30,7 @@ def new_game(store: TableStore, chat: int, lives: int = 3) -> str:
 
 def logged_versions(client, table_id: str) -> set[int]:
     entries = client.lrange(keys.game_log(table_id, 1), 0, -1)
-    return {orjson.loads(entry)[0] for entry in entries}
+    return {codec.unpack_entry(entry)[0] for entry in entries}
 
 
 @pytest.fixture

@@ -271,6 +271,15 @@ def test_every_key_of_a_table_carries_its_hash_tag(store, redis_client):
     assert 0 < redis_client.ttl(keys.table(table.id)) <= TableConfig().open_key_ttl
 
 
+def test_a_tables_hash_stays_compact_with_its_document(store, redis_client):
+    """The document is the one long value of the hash: within the limit every Redis of the
+    project runs with (tables.engine.redis_server), the hash stays a listpack (bench.memory)."""
+    table = started(store, players=((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")))
+    store.change(table.id, lambda t: play.move(t, ALICE, "claim:31", store.rng))
+    encoding = redis_client.object("encoding", keys.table(table.id))
+    assert encoding in (b"listpack", b"ziplist"), encoding
+
+
 def test_an_abandoned_lobby_expires_after_an_hour_exactly_once(store, redis_client, clock):
     table = open_table(store)
     clock.now += 3599

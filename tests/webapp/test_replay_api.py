@@ -7,12 +7,11 @@ from __future__ import annotations
 import hashlib
 
 import httpx
-import orjson
 import pytest
 
 from games.registry import GAMES
 from tables import seal
-from tables.engine import keys
+from tables.engine import codec, keys
 from tables.model import FINISHED, ChatRef
 from tables.replay_keys import played_key, replay_key
 from tests.support.games_played import play_moves, seated
@@ -69,12 +68,12 @@ def test_a_running_game_replays_only_what_was_public(store, http, game):
 def test_a_reveal_changed_afterwards_no_longer_matches_its_commitment(store, http, redis_client):
     table = play_moves(store, seated(store, GROUP, "mia", PEOPLE).id, "tamper")
     log_key = keys.game_log(table.id, 1)
-    entries = redis_client.lrange(log_key, 0, -1)
-    index = next(i for i, e in enumerate(entries) if b'["x",' in e)  # a challenge's reveal
-    version, items = orjson.loads(entries[index])
+    entries = [codec.unpack_entry(e) for e in redis_client.lrange(log_key, 0, -1)]
+    index = next(i for i, (_, items) in enumerate(entries) if any(e[0] == "x" for e in items))
+    version, items = entries[index]  # a challenge's reveal
     reveal = next(item for item in items if item[0] == "x")
     reveal[4] = [6, 6] if reveal[4] != [6, 6] else [2, 1]  # other dice than were rolled
-    redis_client.lset(log_key, index, orjson.dumps([version, items]))
+    redis_client.lset(log_key, index, codec.pack_entry(version, items))
     steps = http.get(f"/api/replays/{table.id}-1", headers=auth(1)).json()["steps"]
     step = next(s for s in steps if s["v"] == version)
     assert any(sha(r["text"]) != r["commitment"] for r in step["reveals"])

@@ -8,12 +8,11 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-import orjson
 import pytest
 import redis
 
 from games.registry import GAMES
-from tables.engine import keys
+from tables.engine import codec, keys
 from tables.model import ChatRef
 from tables.store import TableStore
 from tests.support.browser import chromium
@@ -134,12 +133,12 @@ def test_a_reveal_changed_in_redis_is_shown_as_a_mismatch(browser, served, redis
     store = served[0]
     table = play_moves(store, seated(store, GROUP, "mia", PEOPLE).id, "tampered")
     log_key = keys.game_log(table.id, 1)
-    entries = redis_client.lrange(log_key, 0, -1)
-    index = next(i for i, e in enumerate(entries) if b'["x",' in e)  # a challenge: a reveal
-    version, items = orjson.loads(entries[index])
+    entries = [codec.unpack_entry(e) for e in redis_client.lrange(log_key, 0, -1)]
+    index = next(i for i, (_, items) in enumerate(entries) if any(e[0] == "x" for e in items))
+    version, items = entries[index]  # a challenge: a reveal
     reveal = next(item for item in items if item[0] == "x")
     reveal[10] = "0" * len(reveal[10])  # another salt than was committed to
-    redis_client.lset(log_key, index, orjson.dumps([version, items]))
+    redis_client.lset(log_key, index, codec.pack_entry(version, items))
     page, _ = open_page(browser, served, f"{table.id}-1")
     replay_ready(page)
     alarm = page.inner_text(".replay-alarm")
