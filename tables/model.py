@@ -71,8 +71,8 @@ class Table:
     # The rating outcome of the last finished game, decided by the change that finished it
     # (tables.ratings): each person's rating before and after.
     rating: dict[str, Any] | None = None
-    # The key the game's salts are derived from (tables.salts): as secret as its dice, kept
-    # with the final table for the replay.
+    # The key the game's salts are derived from (tables.salts): as secret as its hidden
+    # values, kept with the final table for the replay.
     salt_key: str | None = None
     version: int = 0  # kept in its own Redis field; filled in on load
 

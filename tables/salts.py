@@ -1,6 +1,6 @@
 """Salts for commitments, derived from one secret key per game instead of kept one by one.
 
-A commitment hides a value that has few possibilities (a roll of two dice has 21) behind a
+A commitment hides a value that may have few possibilities (as few as 21) behind a
 secret salt, published with the value when the rules reveal it. The rules draw salts with
 ``rng.token_hex``; inside a table change (tables.seal) that draw is not taken from
 ``secrets`` each time but derived from the game's key:
@@ -11,11 +11,13 @@ secret salt, published with the value when the rules reveal it. The rules draw s
 change's calls into the rules, ``<draw>`` the salt's index among that call's salts; a salt
 longer than 32 bytes continues with ``"….<block>"``. The key is 16 bytes from the table's
 randomness (``secrets`` in production), drawn when the game starts; it lives in the table
-document, exactly as secret as the dice, and is kept with the final table when the game
-ends, so the replay derives every salt again. The sealed record then needs none of them:
-that is most of what it weighed (bench.memory). Without the key each salt is as
-unpredictable as a drawn one; with it, a salt is the one committed to, which the replay
-checks (it runs the game again to exactly the kept final table, whose last salts are in it).
+document, exactly as secret as the game's hidden values, and is kept with the final table
+when the game ends, so the replay derives every salt again. The sealed record then needs
+none of them: that was most of what it weighed (bench.memory). Without the key each salt is
+as unpredictable as a drawn one. The replay gives each reveal the public log holds beside
+the commitment the rules, run again with the derived salts, make for it: a salt derived
+wrong shows as a mismatch in the page; tests/tables/test_salts.py checks every commitment
+shown while a game ran against what its end reveals.
 """
 
 from __future__ import annotations

@@ -17,8 +17,9 @@ An entry is unsigned varints (LEB128: 7 bits a byte, the high bit saying "more")
     draw    = a number n as 2n; a salt kept whole (a game begun before salts were derived,
               tables.salts) as its length in bytes × 2 + 1, then those bytes
 
-A claim at Mia takes 12 bytes ("41|m3 claim:64" took 14) and an accept with its roll 12
-(with its salt as text, 33): an active table keeps its record all game long (bench.memory).
+A move of 8 characters takes 12 bytes ("41|m3 claim:64" took 14), one of 6 with two draws
+12 too (with its salt, as text, 33): an active table keeps its record all game long
+(bench.memory).
 Games begun before kept text entries (tables.seal.encode) and push these after them:
 ``entry`` reads both.
 """

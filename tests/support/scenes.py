@@ -4,8 +4,8 @@ A :class:`Script` is a table of any game with one or more people and some CPUs, 
 move through the real store: people move by a policy (by default as a CPU of some level
 would), CPUs when the clock passes their pace, exactly as the ticker would fire them.
 :func:`scene` plays a fresh table up to a named state a player would look at: ``lobby``,
-``turn`` (your move), ``reveal`` (a reveal or result that concerns you), ``out`` (you are out
-while the game goes on), ``over``.
+``turn`` (your move, with secrets of yours to look at), ``reveal`` (a reveal or result that
+concerns you), ``out`` (you are out while the game goes on), ``over``.
 
 A game says how to reach its scenes in ``tests/games/<name>/scenes.py`` (found by the game's
 name, as its ``hidden.py`` is), every part optional: ``SET_UP`` (the :class:`Script`'s
@@ -168,6 +168,17 @@ def your_turn(script: Script) -> bool:
     return table.status == PLAYING and script.seat_of() in script.game.rules.to_act(script.state())
 
 
+def your_turn_in_hand(script: Script) -> bool:
+    """Your move, with something of your own hidden to look at (your cup's dice, your hand):
+    the ``turn`` scene the page's tests look at, whichever turn a game's draws lead to first."""
+    if not your_turn(script):
+        return False
+    info = script.game.presentation.private_info(
+        script.game.rules.view(script.state(), script.seat_of())
+    )
+    return info is not None and bool(info.items)
+
+
 def concerns_you(script: Script) -> bool:
     """A reveal or result that concerns the first person (a life lost, a trick taken)."""
     moment = script.moment()
@@ -218,7 +229,7 @@ def scene(
         if name == "lobby":
             return script
         script.start()
-        if name == "turn" and script.play_until(your_turn):
+        if name == "turn" and script.play_until(your_turn_in_hand):
             return script
         if name == "reveal" and script.play_until(concerns_you):
             return script
