@@ -242,6 +242,7 @@ def test_one_account_flooding_from_many_addresses_gets_429s_and_others_are_serve
         + "\r\n"
     ).encode()
     floods = []
+    began = time.monotonic()
     for number in range(1, 11):  # ten addresses, each far below the address limit
         source = (f"127.0.2.{number}", 0)
         sock = socket.create_connection((parts.hostname, parts.port), 60, source)
@@ -256,6 +257,11 @@ def test_one_account_flooding_from_many_addresses_gets_429s_and_others_are_serve
         sock.close()
         for status, count in statuses.items():
             totals[status] = totals.get(status, 0) + count
-    print(f"one account, 300 requests from ten addresses: {totals}")
+    took = time.monotonic() - began
+    print(f"one account, 300 requests from ten addresses in {took:.1f} s: {totals}")
     assert served.status_code == 200
-    assert totals.get(429, 0) >= 300 - 2 * 60 - 20  # the account's burst, and then its rate
+    # Through: at most the account's bursts, and its rate (20 a second, at either limit) for
+    # as long as the flood took to be answered (long on a loaded machine), and a margin.
+    through = 2 * 60 + 2 * 20 * took + 20
+    assert totals.get(429, 0) > 0
+    assert totals.get(429, 0) >= 300 - through, (took, totals)
