@@ -49,10 +49,10 @@ class WebWorker:
         self.url = f"http://127.0.0.1:{self.port}"
 
     def wait_ready(self) -> None:
-        deadline = time.monotonic() + 15
+        deadline = time.monotonic() + 60  # a loaded machine starts a worker slowly
         while time.monotonic() < deadline:
             try:
-                if httpx.get(self.url + "/healthz", timeout=0.5).status_code == 200:
+                if httpx.get(self.url + "/healthz", timeout=2).status_code == 200:
                     return
             except httpx.HTTPError:
                 time.sleep(0.05)
