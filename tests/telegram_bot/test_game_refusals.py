@@ -18,6 +18,7 @@ from tables.model import ChatRef, Table
 from tables.store import TableStore
 from telegram_bot.texts import error_text
 from tests.games.refusals import Refusal, find_refusals
+from tests.support.refusal_tables import table_at as at_refusal
 from tests.support.toy_game import GAME as TOY
 from tests.telegram_bot.group_chat import GroupChat, labels
 from translations import SUPPORTED_LANGUAGES, tr
@@ -35,19 +36,7 @@ def toy_registered() -> Iterator[None]:
 
 
 def table_at(store: TableStore, refusal: Refusal, game_name: str, chat: int) -> Table:
-    people = PEOPLE[: refusal.seats]
-    table = store.create(ChatRef(chat), people[0], "P0", game=game_name).table
-    for user in people[1:]:
-        store.change(table.id, lambda t, u=user: lobby.join(t, u, f"P{u}"))
-    store.change(table.id, lambda t: lobby.start(t, people[0], store.rng))
-    game = get_game(game_name)
-
-    def set_position(t: Table) -> list:
-        t.settings = refusal.settings
-        t.state = game.rules.dump(refusal.state)
-        return []
-
-    return store.change(table.id, set_position).table
+    return at_refusal(store, refusal, game_name, chat, PEOPLE)
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
