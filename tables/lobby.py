@@ -131,6 +131,7 @@ def start(table: Table, user_id: int, rng: Rng, is_admin: bool = False) -> list[
     if len(table.seats) < game.rules.min_seats:
         raise NotEnoughPlayers(f"at least {game.rules.min_seats} players are needed")
     table.game_no += 1
+    table.moved = {}
     dealer = seal.rng_for(rng, seal.NEW)
     state, events = game.rules.new_game(table.settings, len(table.seats), dealer, table.game_id)
     table.state = game.rules.dump(state)
@@ -139,13 +140,26 @@ def start(table: Table, user_id: int, rng: Rng, is_admin: bool = False) -> list[
 
 
 def restart(table: Table, user_id: int, rng: Rng) -> list[Event]:
-    """A rematch: same seats, same settings, a fresh game (see TableStore.rematch)."""
-    if table.status != FINISHED or table.seat_of(user_id) is None:
+    """A rematch: same settings, a fresh game (see TableStore.rematch), everyone in person.
+
+    A person who left the last game is not played for again: their seat goes, unless they
+    ask for the rematch themselves (then they are back). Too few seats left is a refusal.
+    """
+    asking = table.seat_of(user_id)
+    if table.status != FINISHED or asking is None:
         raise NotAllowed("only players of a finished game can ask for a rematch")
+    gone = sorted((seat for seat in set(table.left) if seat != asking), reverse=True)
+    needed = get_game(table.game).rules.min_seats
+    if len(table.seats) - len(gone) < needed:
+        raise NotEnoughPlayers(f"at least {needed} players are needed; the others left")
+    events: list[Event] = [{"type": "rematch", "by": table.seats[asking].name}]
+    if gone:
+        events[0]["gone"] = [table.seats[seat].name for seat in reversed(gone)]
+    for seat in gone:  # the highest first, so the lower seats keep their numbers
+        events += remove_seat(table, seat)
     table.status = LOBBY
-    table.timeouts, table.autopilot = {}, []
-    events = start(table, table.creator_id, rng, is_admin=True)
-    return [{"type": "rematch", "by": table.seats[table.seat_of(user_id) or 0].name}, *events]
+    table.timeouts, table.autopilot, table.left = {}, [], []
+    return events + start(table, table.creator_id, rng, is_admin=True)
 
 
 def cancel(table: Table, user_id: int, is_admin: bool = False) -> list[Event]:

@@ -67,6 +67,9 @@ class Table:
     timeouts: dict[str, int] = field(default_factory=dict)  # seat -> timeouts in a row
     autopilot: list[int] = field(default_factory=list)  # seats a CPU plays for absent people
     left: list[int] = field(default_factory=list)  # seats whose person left a running game
+    # Seat -> moves its person made themselves this game (a CPU's or a timeout's are not):
+    # whether the game was played, for its ratings and counts (tables.ratings).
+    moved: dict[str, int] = field(default_factory=dict)
     tutorial: bool = False  # a guided game: hints shown, never counted in stats
     # The rating outcome of the last finished game, decided by the change that finished it
     # (tables.ratings): each person's rating before and after.
@@ -87,6 +90,11 @@ class Table:
     def played_by_cpu(self, seat: int) -> bool:
         """A CPU seat, a stand-in for an absent person, or the seat of someone who left."""
         return self.seats[seat].is_cpu or seat in self.autopilot or seat in self.left
+
+    def took_part(self, seat: int) -> bool:
+        """Whether the seat's person played this game: they stayed, or moved before leaving.
+        A seat a CPU played from the start because its person had left is no game of theirs."""
+        return seat not in self.left or self.moved.get(str(seat), 0) > 0
 
     @property
     def game_id(self) -> str:
@@ -129,6 +137,7 @@ class Table:
         twin.timeouts = dict(self.timeouts)
         twin.autopilot = list(self.autopilot)
         twin.left = list(self.left)
+        twin.moved = dict(self.moved)
         twin.turns = dict(self.turns)
         return twin
 

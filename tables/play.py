@@ -67,6 +67,7 @@ def move(
     events = seat_move(table, seat, action, rng)  # the game's own refusal, if it has one
     if action not in legal:  # "bid:01" is not "bid:1", whatever the game's parser thinks
         raise IllegalAction(f"{action!r} is not one of the seat's legal actions")
+    table.moved[str(seat)] = table.moved.get(str(seat), 0) + 1  # played in person
     return _back_in_person(table, seat) + events
 
 

@@ -199,11 +199,12 @@ def is_rated(table: Table) -> bool:
 
 
 def rated_people(table: Table) -> list[tuple[int, int]]:
-    """(seat, user id) of every person seated, CPUs left out."""
+    """(seat, user id) of every person who played the game (``Table.took_part``): CPUs left
+    out, and a seat a CPU played for a person who had left it before moving."""
     return [
         (index, seat.user_id)
         for index, seat in enumerate(table.seats)
-        if seat.user_id is not None and not seat.is_cpu
+        if seat.user_id is not None and not seat.is_cpu and table.took_part(index)
     ]
 
 

@@ -67,9 +67,9 @@ def played_commands(table: Table, ttl: int) -> list[Command]:
     finished = table.updated_at
     member = replay_id(table.id, table.game_no)
     commands: list[Command] = []
-    for seat in table.seats:
-        if seat.user_id is None or table.tutorial:
-            continue
+    for index, seat in enumerate(table.seats):
+        if seat.user_id is None or table.tutorial or not table.took_part(index):
+            continue  # a seat its person left before moving is no game of theirs
         key = played_key(seat.user_id)
         commands += [
             ("ZADD", key, finished, member),

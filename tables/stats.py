@@ -9,7 +9,8 @@
 
 Which counters a game keeps, and their labels, the game declares (``Rules.stats_counters``);
 ``games`` and ``wins`` are kept for every game (a shared first place is a win for each).
-CPU seats and tutorial games never count.
+CPU seats and tutorial games never count, nor a seat whose person left the game before
+making a move of their own (``Table.took_part``: a CPU played it for them).
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ def finished_game_commands(table: Table) -> list[Command]:
     personal: list[Command] = []
     in_chat: list[Command] = []
     for seat_index, seat in enumerate(table.seats):
-        if seat.user_id is None:
+        if seat.user_id is None or not table.took_part(seat_index):
             continue
         counts = {"games": 1, "wins": int(seat_index in first), **per_seat[seat_index]}
         mine = [

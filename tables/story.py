@@ -65,6 +65,9 @@ def shared_event(
     if kind == "expired":
         return [T_("⌛ The table was closed because nobody played for a while.")]
     if kind == "rematch":
+        if event.get("gone"):  # who left the last game is not played for again
+            gone = ", ".join(event["gone"])
+            return [T_("🔁 Rematch! Same rules, without {names}: they left.", names=gone)]
         return [T_("🔁 Rematch! Same seats, same rules.")]
     if kind == "autopilot":
         name = names[event["seat"]]

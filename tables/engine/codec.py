@@ -24,7 +24,7 @@ from games.base import Event
 TABLE_EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "created": ("T0", "by"),
     "started": ("T1", "game_no"),
-    "rematch": ("T2", "by"),
+    "rematch": ("T2", "by", "gone"),
     "cancelled": ("T3", "reason"),
     "expired": ("T4", "phase"),
     "reminder": ("T5", "seat", "left"),

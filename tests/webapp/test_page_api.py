@@ -9,7 +9,8 @@ import pytest
 import redis
 
 from games.registry import GAMES, get_game
-from tables import stats
+from tables import ratings, stats
+from tables.replay_keys import replay_id
 from tables.store import TableStore
 from tests.support.scenes import Script, set_up
 from tests.webapp.conftest import TOKEN, USERS, WebServer, auth
@@ -123,6 +124,60 @@ def test_leaving_a_running_game_and_a_rematch_from_the_page(http, store, clock):
     rematch = http.post(url, json={"verb": "rematch"}, headers=first)
     assert rematch.status_code == 200, rematch.text
     assert rematch.json()["status"] == "playing" and rematch.json()["id"] == script.table_id
+
+
+def _rated_games(store: TableStore, user_id: int, game: str) -> int:
+    return int(store.redis.hget(ratings.person_key(user_id, game), "n") or 0)
+
+
+def test_a_rematch_leaves_out_who_left_and_a_cpu_is_never_rated_for_them(http, store, clock):
+    """The issue's reproduction: Ben leaves a game of Mino Dice and Ann asks for a rematch."""
+    script = Script(store, clock, "mino_dice", people=2, cpus=("normal",))
+    script.start()
+    ann, ben = (_headers(user) for user in script.users)
+    ben_id = script.users[1]["id"]
+    url = f"/api/tables/{script.table_id}/lobby"
+    for _ in range(2):  # both bid first: Ann, then Ben
+        script.step()
+    assert http.post(url, json={"verb": "resign"}, headers=ben).json()["left"] is True
+    assert script.play_until(lambda s: s.table.status != "playing")
+    rated = _rated_games(store, ben_id, "mino_dice")
+    counted = stats.user_stats(store.redis, ben_id, "mino_dice")["games"]
+    assert rated == counted == 1  # he played, then left: that game is his (a loss)
+    rematch = http.post(url, json={"verb": "rematch"}, headers=ann)
+    assert rematch.status_code == 200, rematch.text
+    assert [seat["name"] for seat in rematch.json()["seats"]] == [script.users[0]["first_name"],
+                                                                  "🤖 Ada"]  # fmt: skip
+    assert script.table.left == [] and script.table.seat_of(ben_id) is None
+    view = http.get(f"/api/tables/{script.table_id}", headers=ben).json()
+    assert view["you"] is None and view["left"] is False and view["private"] is None
+    refused = http.post(url, json={"verb": "resign"}, headers=ben)
+    assert refused.status_code == 403 and error_of(refused) == "not_seated"
+    assert http.get("/api/my-games", headers=ben).json()["tables"] == []  # not his table
+    assert script.play_until(lambda s: s.table.status != "playing")
+    assert _rated_games(store, ben_id, "mino_dice") == rated  # nothing in his name
+    assert stats.user_stats(store.redis, ben_id, "mino_dice")["games"] == counted
+    mine = http.get("/api/my-games", headers=ben).json()
+    assert [p["replay"] for p in mine["played"]] == [replay_id(script.table_id, 1)]
+
+
+def test_a_rematch_with_only_a_leaver_to_play_is_refused_unless_they_ask(http, store, clock):
+    script = Script(store, clock, "mino_dice", people=2, cpus=())
+    script.start()
+    ann, ben = (_headers(user) for user in script.users)
+    url = f"/api/tables/{script.table_id}/lobby"
+    http.post(url, json={"verb": "resign"}, headers=ben)
+    finished = script.table
+    assert finished.status == "finished"
+    refused = http.post(url, json={"verb": "rematch"}, headers=ann)
+    assert refused.status_code == 409 and error_of(refused) == "not_enough_players"
+    assert script.table.version == finished.version  # nothing changed
+    back = http.post(url, json={"verb": "rematch"}, headers=ben)
+    assert back.status_code == 200, back.text
+    assert back.json()["left"] is False and back.json()["private"] is not None
+    assert script.table.left == []
+    again = http.post(url, json={"verb": "resign"}, headers=ben)
+    assert again.status_code == 200 and again.json()["left"] is True
 
 
 def test_renderer_words_reach_the_page_in_every_language():
