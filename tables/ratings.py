@@ -22,19 +22,29 @@ What a rating is, for players: the *points* are a conservative estimate, ``μ �
 skill we are nearly sure you have), scaled: ``1500 + 20 × (μ − 3σ)``. Everyone starts at
 1,500; it climbs as the games show what you can do. Until ``PROVISIONAL_GAMES`` rated games
 it is marked provisional. CPU seats, tutorials and solo practice (a private chat) never
-count; a game needs at least two people.
+count.
+
+**Only games that were played.** A game is rated when at least two people played it, each
+made a move of their own (a CPU's or a timeout's is not theirs), and they made at least
+``MIN_MOVES`` between them. Someone who left before their first move is left out, as if
+they had never sat down (``Table.took_part``); a game someone never moved in (they ran
+out of time before moving), or one over in fewer moves (a resignation at once), is not
+rated for anyone. The same people's games on one day count less and less everywhere
+(tables.rating_pairs).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from openskill.models import PlackettLuce
 
 from games.registry import get_game
+from tables import rating_pairs
 from tables.model import Table
+from tables.rating_scripts import APPLY_CHAT, APPLY_PERSON
 
 Command = tuple[Any, ...]
 
@@ -44,88 +54,7 @@ POINTS_PER_UNIT = 20
 PROVISIONAL_GAMES = 5
 HISTORY_KEPT = 20  # points after each of the last games (the trend)
 IDS_KEPT = 32  # game ids each key remembers having applied
-
-# Shared by both scripts: the new (mu, sigma) given the rating before (ARGV before_mu,
-# before_sigma as read, '' when unrated) and after. When the key still holds what was read,
-# the computed rating is written as it is; otherwise this game's change is added to what
-# the key holds now (another game of this person finished in between).
-_MOVE = """
-local function moved(cur_mu, cur_sigma, before_mu, before_sigma, after_mu, after_sigma)
-  if (cur_mu or '') == before_mu and (cur_sigma or '') == before_sigma then
-    return after_mu, after_sigma
-  end
-  local base_mu = tonumber(cur_mu) or tonumber(ARGV[2])
-  local base_sigma = tonumber(cur_sigma) or tonumber(ARGV[3])
-  local old_mu = tonumber(before_mu) or tonumber(ARGV[2])
-  local old_sigma = tonumber(before_sigma) or tonumber(ARGV[3])
-  local mu = base_mu + (tonumber(after_mu) - old_mu)
-  local sigma = base_sigma * tonumber(after_sigma) / old_sigma
-  return string.format('%.17g', mu), string.format('%.17g', sigma)
-end
-local function points(mu, sigma)
-  return math.floor(ARGV[4] + ARGV[5] * (tonumber(mu) - 3 * tonumber(sigma)) + 0.5)
-end
-local function applied(key, id)
-  local ids = redis.call('HGET', key, 'ids') or ''
-  return string.find(ids .. ' ', ' ' .. id .. ' ', 1, true) ~= nil, ids
-end
-local function remember(ids, id, kept)
-  local list = ' ' .. id .. ids
-  local count, cut = 0, #list
-  for position in string.gmatch(list, '() ') do
-    count = count + 1
-    if count > kept then cut = position - 1 break end
-  end
-  return string.sub(list, 1, cut)
-end
-"""
-
-# KEYS[1] rating:{U}:<game>. ARGV: game id, default mu, default sigma, base points, points
-# per unit, before mu, before sigma, after mu, after sigma, history kept, ids kept.
-APPLY_PERSON = (
-    _MOVE
-    + """
-local done, ids = applied(KEYS[1], ARGV[1])
-if done then return 0 end
-local cur = redis.call('HMGET', KEYS[1], 'mu', 'sigma', 'n', 'h')
-local mu, sigma = moved(cur[1], cur[2], ARGV[6], ARGV[7], ARGV[8], ARGV[9])
-local history = (cur[4] or '') .. ' ' .. points(mu, sigma)
-local _, spaces = string.gsub(history, ' ', '')
-while spaces > tonumber(ARGV[10]) do
-  history = string.sub(history, string.find(history, ' ', 2, true))
-  spaces = spaces - 1
-end
-redis.call('HSET', KEYS[1], 'mu', mu, 'sigma', sigma, 'n', (tonumber(cur[3]) or 0) + 1,
-  'h', history, 'ids', remember(ids, ARGV[1], tonumber(ARGV[11])))
-return 1
-"""
-)
-
-# KEYS[1] rating:chat:{C}:<game>, KEYS[2] its :top. ARGV: game id, default mu, default sigma,
-# base points, points per unit, ids kept, then per person: user, before mu, before sigma,
-# after mu, after sigma.
-APPLY_CHAT = (
-    _MOVE
-    + """
-local done, ids = applied(KEYS[1], ARGV[1])
-if done then return 0 end
-for i = 7, #ARGV, 5 do
-  local user = ARGV[i]
-  local mu0, sigma0, n = '', '', 0
-  local held = redis.call('HGET', KEYS[1], user)
-  if held then
-    local a, b, c = string.match(held, '^(%S+) (%S+) (%S+)$')
-    mu0, sigma0, n = a, b, tonumber(c)
-  end
-  local mu, sigma = moved(held and mu0, held and sigma0, ARGV[i + 1], ARGV[i + 2],
-    ARGV[i + 3], ARGV[i + 4])
-  redis.call('HSET', KEYS[1], user, mu .. ' ' .. sigma .. ' ' .. (n + 1))
-  redis.call('ZADD', KEYS[2], points(mu, sigma), user)
-end
-redis.call('HSET', KEYS[1], 'ids', remember(ids, ARGV[1], tonumber(ARGV[6])))
-return 1
-"""
-)
+MIN_MOVES = 4  # moves people made themselves, between them, for a game to be rated
 
 
 def person_key(user_id: int, game: str) -> str:
@@ -194,8 +123,12 @@ class Change:
 
 
 def is_rated(table: Table) -> bool:
-    """Games between people in a group count; tutorials and solo practice never do."""
-    return not table.tutorial and table.chat_id < 0 and len(rated_people(table)) >= 2
+    """Games people played in a group count; tutorials and solo practice never do, nor a
+    game decided without play (see the module's docstring)."""
+    if table.tutorial or table.chat_id >= 0:
+        return False
+    moves = [table.moved.get(str(seat), 0) for seat, _ in rated_people(table)]
+    return len(moves) >= 2 and all(moves) and sum(moves) >= MIN_MOVES
 
 
 def rated_people(table: Table) -> list[tuple[int, int]]:
@@ -227,23 +160,26 @@ def people_places(table: Table) -> list[tuple[int, int, int]]:
     ]
 
 
-def read_commands(table: Table) -> list[Command]:
-    """What the outcome is computed from: each person's rating, and the chat's."""
+def read_commands(table: Table, now: float) -> list[Command]:
+    """What the outcome is computed from: each person's rating, the chat's, and how often
+    they met today."""
     users = [user for _, user in rated_people(table)]
     commands: list[Command] = [
         ("HMGET", person_key(user, table.game), "mu", "sigma", "n") for user in users
     ]
     commands.append(("HMGET", chat_key(table.chat_id, table.game), *map(str, users)))
-    return commands
+    return commands + rating_pairs.read_commands(table.game, users, rating_pairs.day_of(now))
 
 
-def outcome(table: Table, replies: list[Any]) -> dict[str, Any]:
-    """Every person's rating after this game, everywhere and in this chat, from the replies
-    to ``read_commands``: what the finishing change keeps in the table document."""
+def outcome(table: Table, replies: list[Any], now: float) -> dict[str, Any]:
+    """Every person's rating after this game, everywhere (damped for people who met today
+    already) and in this chat, from the replies to ``read_commands(table, now)``: what the
+    finishing change keeps in the table document."""
     placed = people_places(table)
     users = [user for _, user in rated_people(table)]
     held = {user: reply for user, reply in zip(users, replies, strict=False)}
     in_chat = dict(zip(users, replies[len(users)], strict=True))
+    weights = rating_pairs.weights(users, replies[len(users) + 1 :])
     everywhere = [
         (seat, user, place, _text(held[user][0]), _text(held[user][1]), _int(held[user][2]))
         for seat, user, place in placed
@@ -255,9 +191,19 @@ def outcome(table: Table, replies: list[Any]) -> dict[str, Any]:
     return {
         "game_no": table.game_no,
         "id": table.game_id,
-        "p": [change.to_list() for change in rate(everywhere)],
+        "d": rating_pairs.day_of(now),
+        "p": [_damped(change, weights[change.user_id]).to_list() for change in rate(everywhere)],
         "c": [change.to_list() for change in rate(here)],
     }
+
+
+def _damped(change: Change, weight: float) -> Change:
+    before = (
+        float(change.before_mu) if change.before_mu else MODEL.mu,
+        float(change.before_sigma) if change.before_sigma else MODEL.sigma,
+    )
+    mu, sigma = rating_pairs.damped(before, (change.after_mu, change.after_sigma), weight)
+    return replace(change, after_mu=mu, after_sigma=sigma)
 
 
 def rate(people: list[tuple[int, int, int, str, str, int]]) -> list[Change]:
@@ -310,6 +256,9 @@ def apply_commands(table: Table) -> list[Command]:
                 IDS_KEPT,
             )
         )
+    if "d" in kept:  # (an outcome kept before days were counted has none)
+        users = [change.user_id for change in changes(table, "p")]
+        commands += rating_pairs.count_commands(game, game_id, users, int(kept["d"]))
     in_chat = changes(table, "c")
     if in_chat:
         per_person = [

@@ -258,8 +258,9 @@ class TableStore:
             finishing = status_before == PLAYING and table.status == FINISHED
             if finishing and ratings.is_rated(table):
                 # Decided here, so the commit that finishes the game holds it (see ratings).
-                read = self.committer.run(ratings.read_commands(table))
-                table.rating = ratings.outcome(table, read)
+                now = self.clock()
+                read = self.committer.run(ratings.read_commands(table, now))
+                table.rating = ratings.outcome(table, read, now)
             quiet_for = self.clock() - table.updated_at
             table.updated_at = self.clock()
             refresh_turns(table, table.updated_at)  # a new decision starts its seat's clock

@@ -59,6 +59,14 @@ def help_text(language: str, bot_username: str) -> str:
             "rises as your games show more. The first 5 games are provisional. CPUs, "
             "tutorials and solo practice never count.",
         ),
+        tr(
+            language,
+            "Not rated: a game over in fewer than 4 moves, or one in which someone never "
+            "made a move themselves (whoever leaves before their first move is left out of "
+            "it). Games of the same people on one day count less and less for their ratings "
+            "everywhere, each half as much as the one before; the group's standings count "
+            "them all.",
+        ),
         tr(language, "What the signs on a table mean:"),
         *legend_lines(language),
         "",

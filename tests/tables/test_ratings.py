@@ -1,5 +1,6 @@
-"""Ratings: every person of a finished game between people is rated once, from the game's own
-places, by the change that finished it; CPUs, tutorials and solo practice never count."""
+"""Ratings: every person of a finished game people played is rated once, from the game's own
+places, by the change that finished it; CPUs, tutorials, solo practice and games decided
+without play (a resignation or a timeout before moving, fewer than 4 moves) never count."""
 
 from __future__ import annotations
 
@@ -36,8 +37,11 @@ def seated(store: TableStore, people: list[int], *, cpus: int = 0, chat: ChatRef
     return store.change(table.id, lambda t: lobby.start(t, people[0], store.rng)).table
 
 
-def play_out(store: TableStore, clock: Clock, table_id: str, seed: str = "moves") -> Table:
-    """Everyone plays "normal" CPU moves (people through the store) until the game ends."""
+def play_out(
+    store: TableStore, clock: Clock, table_id: str, seed: str = "moves", absent: tuple = ()
+) -> Table:
+    """Everyone plays "normal" CPU moves (people through the store) until the game ends;
+    the ``absent`` people never move (their turns time out)."""
     rng = DeterministicRng(seed)
     for _ in range(2000):
         table = store.load(table_id)
@@ -45,7 +49,7 @@ def play_out(store: TableStore, clock: Clock, table_id: str, seed: str = "moves"
             return table
         seat = table.state["to_act"]
         user = table.seats[seat].user_id
-        if user is None:
+        if user is None or user in absent or seat in table.left:
             clock.now += 5
             fire_due(store)
             continue
@@ -142,3 +146,44 @@ def test_a_rating_that_moved_meanwhile_gets_this_games_change_added(store, redis
     assert float(kept["mu"]) == pytest.approx(30.0 + alice.after_mu - 25.0)
     assert float(kept["sigma"]) == pytest.approx(5.0 * alice.after_sigma / (25 / 3))
     assert kept["n"] == "8"
+
+
+def test_a_game_left_or_timed_out_before_moving_is_not_rated(store, redis_client, clock):
+    table = seated(store, [ALICE, BOB])
+    mover = table.seats[table.state["to_act"]].user_id
+    other = ALICE + BOB - mover
+    left = store.change(table.id, lambda t: play.resign(t, other, store.rng)).table
+    assert left.status == FINISHED and left.rating is None  # the issue's farm: no moves
+    idle = play_out(store, clock, seated(store, [ALICE, BOB]).id, absent=(BOB,))
+    assert idle.moved.get(str(idle.seat_of(BOB)), 0) == 0 and idle.autopilot  # a CPU played
+    assert idle.rating is None
+    assert held(redis_client, ALICE) == held(redis_client, BOB) == {}
+
+
+def test_a_game_of_fewer_than_four_moves_by_people_is_not_rated(store, redis_client, clock):
+    table = seated(store, [ALICE, BOB])
+    for _ in range(3):  # three moves between them, then whoever is to act leaves
+        current = store.load(table.id)
+        seat = current.state["to_act"]
+        user = current.seats[seat].user_id
+        view = GAME.rules.view(GAME.rules.load(current.state), seat)
+        action = GAME.rules.cpu_action(view, "normal", DeterministicRng("short"))
+        store.change(table.id, lambda t, u=user, a=action: play.move(t, u, a, store.rng))
+    current = store.load(table.id)
+    assert current.status != FINISHED and sum(current.moved.values()) == 3
+    assert all(current.moved.get(str(seat)) for seat in (0, 1))
+    leaver = current.seats[current.state["to_act"]].user_id
+    ended = store.change(table.id, lambda t: play.resign(t, leaver, store.rng)).table
+    assert ended.status == FINISHED and ended.rating is None
+
+
+def test_someone_who_left_before_moving_is_left_out_and_the_others_are_rated(
+    store, redis_client, clock
+):
+    table = seated(store, [ALICE, BOB, CAROL])
+    leaver = table.seats[(table.state["to_act"] + 1) % 3].user_id  # not the first to act
+    store.change(table.id, lambda t: play.resign(t, leaver, store.rng))
+    finished = play_out(store, clock, table.id)
+    stayed = sorted({ALICE, BOB, CAROL} - {leaver})
+    assert sorted(c.user_id for c in ratings.changes(finished)) == stayed
+    assert held(redis_client, leaver) == {} and all(held(redis_client, u) for u in stayed)
