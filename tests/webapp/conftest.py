@@ -11,6 +11,7 @@ import pytest
 import redis
 from werkzeug.serving import make_server
 
+from games.rng import DeterministicRng
 from tables.store import TableStore
 from tests.support.clock import Clock
 from webapp.app import create_app
@@ -77,9 +78,17 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def local_store(redis_server, redis_client, clock) -> TableStore:
+def local_seed() -> str:
+    """The seed of the local store's dice and CPUs (a test may parametrize its own)."""
+    return "local page"
+
+
+@pytest.fixture
+def local_store(redis_server, redis_client, clock, local_seed) -> TableStore:
     # Its own client: a long poll may still be waiting in Redis while a test tears down.
-    return TableStore(redis.Redis.from_url(redis_server.url), clock=clock)
+    # Seeded: what a test sees of a game never depends on an unseeded draw.
+    client = redis.Redis.from_url(redis_server.url)
+    return TableStore(client, clock=clock, rng=DeterministicRng(local_seed))
 
 
 @pytest.fixture

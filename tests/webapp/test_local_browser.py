@@ -14,10 +14,11 @@ from urllib.parse import parse_qs, urlparse
 import httpx
 import pytest
 
-from games.mia.ranks import faces
+from games.mia.ranks import MIA, faces
 from tables.ticker import fire_due
 from tests.support.browser import chromium
 from tests.webapp.test_local_mode import play_to_the_end
+from webapp.payload import page_strings
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SESSION_KEY = "tables.session"
@@ -52,6 +53,9 @@ def acting_seat(store, table_id: str) -> tuple[int, object]:
     return table.state["to_act"], table
 
 
+# Seeded draws (tests/webapp/conftest.py): an ordinary first claim, and one where a Pasch of
+# sixes was claimed before Alice, so the only claim left to her is Mia (21, said "Mia").
+@pytest.mark.parametrize("local_seed", ["local page", "s190"], ids=["a claim", "only Mia left"])
 def test_one_round_against_a_cpu_in_the_local_page(browser, local_web, local_store, clock):
     problems: list[str] = []
     origins: set[str] = set()
@@ -103,7 +107,9 @@ def test_one_round_against_a_cpu_in_the_local_page(browser, local_web, local_sto
     page.wait_for_selector("#pill:not(.turn)")
     assert page.inner_text("#pill") == "Waiting for 🤖 Ada"
     last_claim = page.inner_text("#game-area .mia-claims li:last-child")
-    assert "Alice" in last_claim and claim.removeprefix("claim:") in last_claim
+    said = claim.removeprefix("claim:")
+    word = page_strings("en")["mia.mia"] if said == MIA else said  # 21 reads "Mia"
+    assert last_claim == f"Alice\n{word}"
     version = local_store.load(table_id).version
 
     # The CPU answers (the ticker's job); the open page shows it within a moment.
