@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -9,6 +10,8 @@ import pytest
 import redis
 from hypothesis import settings
 
+from games.rng import DeterministicRng
+from tables import store as store_module
 from tables.engine.redis_server import RedisServer
 from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env
@@ -27,6 +30,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         path = item.nodeid.split("::", 1)[0]
         group = "redis-cluster" if path.startswith("tests/cluster/") else path
         item.add_marker(pytest.mark.xdist_group(group))
+
+
+@pytest.fixture(autouse=True)
+def seeded_stores(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store a test makes without its own randomness draws its dice, deals and CPU choices
+    from a generator seeded by the test's id (and how many stores it made before): what a
+    test sees of a game never depends on an unseeded draw, and a failure plays again the
+    same. (Processes a test starts, the bot's, draw from ``secrets``: those tests must hold
+    for every draw.)"""
+    made = itertools.count()
+
+    def seeded() -> DeterministicRng:
+        return DeterministicRng(f"{request.node.nodeid}#{next(made)}")
+
+    monkeypatch.setattr(store_module, "SecureRng", seeded)
 
 
 @pytest.fixture(scope="session")
