@@ -37,8 +37,7 @@ def seeded_stores(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatc
     """A store a test makes without its own randomness draws its dice, deals and CPU choices
     from a generator seeded by the test's id (and how many stores it made before): what a
     test sees of a game never depends on an unseeded draw, and a failure plays again the
-    same. (Processes a test starts, the bot's, draw from ``secrets``: those tests must hold
-    for every draw.)"""
+    same. (The bot's processes are seeded the same way: tests.support.seeded_bot.)"""
     made = itertools.count()
 
     def seeded() -> DeterministicRng:

@@ -1,4 +1,5 @@
-"""``python -m telegram_bot`` as a child process, pointed at the tests' Bot API server."""
+"""``python -m telegram_bot`` as a child process, pointed at the tests' Bot API server, its
+dice seeded (tests.support.seeded_bot)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import sys
 from pathlib import Path
 
 from tests.support.bot_api_server import FakeBotApi
+from tests.support.seeded_bot import SEED_VARIABLE
 
 ROOT = Path(__file__).resolve().parents[2]
 TOKEN = "123456789:AAH-test_token-for-the-fake-bot-api"
@@ -22,9 +24,13 @@ class BotProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> BotProcess:
+        """The bot as ``python -m telegram_bot`` runs, its dice seeded by the test running
+        (pytest names it in ``PYTEST_CURRENT_TEST``) and this bot's log file."""
         log = self.log_path.open("ab")
+        test = os.environ.get("PYTEST_CURRENT_TEST", "").rsplit(" (", 1)[0]
+        env = {**self.env, SEED_VARIABLE: f"{test}|{self.log_path.name}"}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "telegram_bot"], cwd=ROOT, env=self.env, stdout=log,
+            [sys.executable, "-m", "tests.support.seeded_bot"], cwd=ROOT, env=env, stdout=log,
             stderr=subprocess.STDOUT,
         )  # fmt: skip
         return self
