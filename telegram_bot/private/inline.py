@@ -198,7 +198,7 @@ async def _play_chosen(
         last = await asyncio.to_thread(messages.last_move, table_id, user.id)
         if last is not None and last[0] == token:
             # A second choice on a decision already played: a double tap, not an error.
-            log.info("a second choice by %s at table %s was let go", user.id, table_id)
+            log.info("a second choice at table %s was let go", table_id)  # never who (a user id)
             return
         await refuse(context, table_id, user, error.code)
     except redis.RedisError as error:
