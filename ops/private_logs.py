@@ -1,9 +1,9 @@
 """Keep players' secrets out of python-telegram-bot's log lines, at every level.
 
 At DEBUG, PTB logs each Bot API call with its parameters (``answerCallbackQuery`` with
-``'text': 'Your dice: …'``, ``answerInlineQuery`` with a hand's results, a private message,
-an ephemeral panel), each call's return value, and every update it receives (who pressed
-what, with their user id and name). :class:`PrivateLogFilter` rewrites those lines before
+``'text': <what a player holds>``, ``answerInlineQuery`` with a hand's results, a private
+message, an ephemeral panel), each call's return value, and every update it receives (who
+pressed what, with their user id and name). :class:`PrivateLogFilter` rewrites those lines before
 any handler formats them: the method name stays, and every value becomes its *shape*.
 
 A shape keeps what helps to debug and nothing a player said or holds: a mapping's keys, a
