@@ -24,7 +24,9 @@ the optional ones have the defaults below. Conventions every game keeps:
   everyone and go on the group message; ``PRIVATE`` ones (playing a card from a hidden hand)
   appear only in their owner's view (the Mini App, inline mode). ``public_actions(public_view,
   seat)`` must equal the public part of ``legal_actions``: what the group sees is computed
-  from public information alone, so it cannot depend on a hidden value.
+  from public information alone, so it cannot depend on a hidden value. A choice that
+  stays hidden until all are in (``choice_hidden``), or that several seats make at once, is
+  never narrowed where others see it: its steps open only on a private surface.
 * **State** is a game-specific dataclass; ``dump``/``load`` turn it into plain JSON data and
   back, which is what the table layer stores. Rules never mutate their input and take every
   random draw from the ``rng`` they are given (a replay runs them again from the draws).
@@ -52,6 +54,11 @@ Change = tuple[Any, list[Event]]  # the state after a change, and the events it 
 def everything_public(action: Action) -> str:
     """The default scope: every action is a button on the group message."""
     return PUBLIC
+
+
+def made_in_the_open(public_view: JSON) -> bool:
+    """The default: no choice is hidden while it is made."""
+    return False
 
 
 def nothing_sealed(state: Any) -> list[tuple[str, str]]:
@@ -112,6 +119,10 @@ class Rules:
     # shown while the game runs: a finished game's replay shows each one at the step it was
     # made, and the page checks it.
     sealed_proofs: Callable[[Any], list[tuple[str, str]]] = nothing_sealed
+    # public view -> whether the choice being made now stays hidden from the others until it
+    # is revealed (bids made in secret). The contract test finds a choice that others cannot
+    # tell apart once it is made and not declared here. Default: every choice is open.
+    choice_hidden: Callable[[JSON], bool] = made_in_the_open
 
     def __post_init__(self) -> None:
         if self.places is None:
@@ -124,6 +135,14 @@ class Rules:
 
     def _no_stats(self, state: Any) -> list[dict[str, int]]:
         return [{} for _ in self.ranking(state)]
+
+    def choice_is_shared(self, state: Any) -> bool:
+        """Whether the choice being made now may be narrowed where others see it (a step on
+        the group's one keyboard): only a choice one seat makes in the open. A step opened
+        there shows everyone what its opener is choosing; a hidden choice, or one several
+        seats make at once, opens its steps only where one person looks."""
+        acting = self.to_act(state)
+        return len(acting) <= 1 and not self.choice_hidden(self.public_view(state))
 
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended: nobody is waited for any more."""

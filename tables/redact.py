@@ -1,7 +1,7 @@
-"""Keep secrets out of logs: the bot token, the webhook secret, a Redis password. (And what a
-bot token looks like, for both front doors to check at start-up.)
+"""Keep secrets out of logs: the bot token, the webhook secret, a Redis password, and what a
+player holds. (And what a bot token looks like, for both front doors to check at start-up.)
 
-Shared by the bot and the web app (both reach Telegram). Two layers:
+Shared by the bot and the web app (both reach Telegram). Three layers:
 
 - httpx logs every request URL at INFO, and Bot API URLs carry the token
   (``https://api.telegram.org/bot<token>/getMe``): its loggers (and httpcore's) are kept at
@@ -9,6 +9,9 @@ Shared by the bot and the web app (both reach Telegram). Two layers:
 - Every line the root logger's handlers write goes through :class:`RedactingFormatter`,
   which replaces the known secrets, and anything shaped like a bot token, with a mask; so a
   traceback or a library's message that quotes a URL cannot carry them either.
+- python-telegram-bot's lines (its DEBUG lines quote every call's parameters and every
+  update) pass :class:`ops.private_logs.PrivateLogFilter` first: the method name and the
+  parameters' shape stay, their values (a private answer, a user id) never get out.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ import re
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
+from ops import private_logs
 from ops.logs import JsonFormatter
 
 LOG_FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -74,13 +78,15 @@ class RedactingFormatter(logging.Formatter):
 
 
 def configure_logging(level: str | int, secrets: Iterable[str | None] = ()) -> None:
-    """Log to stderr at ``level``, quiet the HTTP client's request lines, redact secrets;
-    one JSON object per line with ``LOG_FORMAT=json`` (ops.logs)."""
+    """Log to stderr at ``level``, quiet the HTTP client's request lines, redact secrets,
+    shape PTB's quotes (ops.private_logs); one JSON object per line with ``LOG_FORMAT=json``
+    (ops.logs)."""
     logging.basicConfig(level=level, format=LOG_FORMAT)
     for name in QUIET_LOGGERS:
         logging.getLogger(name).setLevel(logging.WARNING)
     for handler in logging.getLogger().handlers:
         handler.setFormatter(formatter_for(secrets))
+        private_logs.install(handler)
 
 
 def formatter_for(secrets: Iterable[str | None] = ()) -> logging.Formatter:

@@ -5,16 +5,20 @@ The rules are pure, so running the record again gives every state the game went 
 What a step shows is decided by the front door (webapp.replay_payload): while a game runs,
 only public views; once it is over, each hidden value at the step it was decided.
 
-Two checks keep a replay honest. The record must run to exactly the final table that was
-kept (else ``faithful`` is False and nothing hidden is shown). And each reveal is given as
-it is stored in the public log, beside the commitment the table showed before it (which
-the rules, run again, reproduce): the page hashes the stored text itself, so a reveal
-that was changed afterwards shows as a mismatch.
+Three checks keep a replay honest. The record must run to exactly the final table that was
+kept (else ``faithful`` is False and nothing hidden is shown). Each step's public log must
+hold exactly the game's events the rules, run again, give at that step (else the step is a
+``mismatch``): a claim changed afterwards, or a reveal deleted, shows, although no
+commitment covers a claim. And each reveal is given as it is stored in the public log,
+beside the commitment the table showed before it (which the rules, run again, reproduce):
+the page hashes the stored text itself, so a reveal that was changed afterwards shows as a
+mismatch, and a commitment whose reveal is missing from the log comes without a text.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import zip_longest
 from typing import Any
 
 import orjson
@@ -43,9 +47,11 @@ class Step:
     state: Any  # after this step (None before the game began)
     before: Any  # the state this step started from
     events: list[Event]  # as the public log holds them
-    reveals: list[tuple[str, str]]  # (revealed text as stored, commitment shown before)
+    # (revealed text as stored, commitment shown before); None where the other is missing
+    reveals: list[tuple[str | None, str | None]]
     sealed: list[tuple[str, str]] = field(default_factory=list)  # committed at this step
     decisions: list[tuple[int, str]] = field(default_factory=list)  # hidden when made
+    mismatch: bool = False  # the log's events differ from the rules' run again
 
 
 @dataclass
@@ -59,6 +65,11 @@ class Replay:
     @property
     def game(self) -> Game:
         return get_game(self.table.game)
+
+    @property
+    def mismatch(self) -> bool:
+        """Some step's log was changed after it was played."""
+        return any(step.mismatch for step in self.steps)
 
 
 def load(reads: FastReads, current: Table | None, table_id: str, game_no: int) -> Replay:
@@ -77,8 +88,7 @@ def load(reads: FastReads, current: Table | None, table_id: str, game_no: int) -
     sealed = _sealed(reads, seal.seal_key(table_id, game_no))
     if not sealed:
         raise NoSuchReplay("nothing was recorded of this game")
-    fields = game.rules.event_fields
-    stored = {version: codec.decode(items, fields) for version, items in logged.items()}
+    stored = {version: _decoded(game, items) for version, items in logged.items()}
     steps, final = _run(game, table, stored, sealed)
     faithful = final is not None and (not finished or game.rules.dump(final) == table.state)
     return Replay(table, game_no, finished, faithful, steps)
@@ -99,13 +109,33 @@ def _sealed(reads: FastReads, key: str) -> dict[int, list[Any]]:
 def _entries(raw: list[bytes]) -> dict[int, Any]:
     found: dict[int, Any] = {}
     for entry in raw:
-        version, items = codec.unpack_entry(entry)
+        try:
+            version, items = codec.unpack_entry(entry)
+        except (ValueError, TypeError):  # damaged: its step's events are missing
+            continue
         found.setdefault(version, []).extend(items)
     return found
 
 
+def _decoded(game: Game, items: list[Any]) -> list[Event] | None:
+    """A change's logged events; None when they no longer decode (a damaged log)."""
+    try:
+        return codec.decode(items, game.rules.event_fields)
+    except (KeyError, ValueError, TypeError):
+        return None
+
+
+def _as_logged(game: Game, events: list[Event]) -> list[Any]:
+    """The game's own events as the log keeps them: its fields only, through MessagePack.
+    The table's events (reminders, the start) are the table's: no record covers them."""
+    unlogged = game.rules.unlogged_events
+    kept = [e for e in events if e.get("type") not in codec.TABLE_EVENTS | unlogged]
+    _, items = codec.unpack_entry(codec.pack_entry(0, codec.encode(kept, game.rules.event_fields)))
+    return items
+
+
 def _run(
-    game: Game, table: Table, stored: dict[int, list[Event]], sealed: dict[int, Any]
+    game: Game, table: Table, stored: dict[int, list[Event] | None], sealed: dict[int, Any]
 ) -> tuple[list[Step], Any]:
     """Every step, the record run again through the rules; the final state (None when the
     record would not run: it no longer fits the rules)."""
@@ -126,14 +156,18 @@ def _run(
         except (GameError, seal.OutOfStep, KeyError, TypeError, ValueError, NoSuchTable):
             broken = True
         events = stored.get(version, [])
+        damaged = events is None
+        events = events or []
         revealed = [text for text, _ in game.presentation.proofs(events)]
         shown_then = [digest for _, digest in game.presentation.proofs(produced)]
-        reveals = list(zip(revealed, shown_then, strict=False))
-        reveals += [(text, "") for text in revealed[len(shown_then) :]]
+        reveals = list(zip_longest(revealed, shown_then))
+        # A record that will not run judges nothing (the replay is not faithful then).
+        differs = damaged or _as_logged(game, events) != _as_logged(game, produced)
         committed = game.rules.sealed_proofs(state) if state is not None and not broken else []
         fresh = [(text, digest) for text, digest in committed if digest not in shown]
         shown.update(digest for _, digest in committed)
-        steps.append(Step(version, state, before, events, reveals, fresh, decisions))
+        mismatch = differs and not broken
+        steps.append(Step(version, state, before, events, reveals, fresh, decisions, mismatch))
     return steps, None if broken else state
 
 

@@ -63,9 +63,6 @@ TTL_REFRESH_EVERY = 16  # versions between refreshes of the table keys' expiry
 SLOW_CHANGE_SECONDS = 3600  # a change after this long a pause refreshes every expiry
 # Events the log leaves out: lobby chatter (and what each game declares in its
 # ``unlogged_events``). The log is what /log, the story and the Mini App read.
-LOBBY_CHATTER = frozenset(
-    {"joined", "left", "creator_changed", "settings_changed", "preset_chosen"}
-)
 WAIT_CHUNK_SECONDS = 3.0  # re-read the version at least this often while waiting
 POLL_SECONDS = 0.2
 
@@ -280,7 +277,7 @@ class TableStore:
             logged = [
                 e
                 for e in events
-                if e.get("type") not in LOBBY_CHATTER
+                if e.get("type") not in codec.LOBBY_CHATTER
                 and e.get("type") not in game.rules.unlogged_events
             ]
             fields = game.rules.event_fields

@@ -32,6 +32,12 @@ HISTORY_STRINGS = {
         "⚠️ A revealed value does not match the commitment shown before it: this game's "
         "record was changed."
     ),
+    "log_changed": N_(
+        "⚠️ This game's log was changed after it was played: the steps marked ✗ differ from "
+        "the game's record."
+    ),
+    "step_mismatch": N_("✗ What the log says of this step is not what was played."),
+    "reveal_missing": N_("missing from the log"),
     "not_faithful": N_(
         "This game's record could not be replayed exactly, so its secrets are not shown."
     ),

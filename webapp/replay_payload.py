@@ -5,8 +5,10 @@ the status lines, the seats' badges, the story of that step, and the reveals it 
 beside the commitment shown before it, for the page to check itself. Once the game is over
 (and its record ran again to exactly the final table) a step also carries the hidden values
 decided at it: the seats' secrets where they changed, the preimages of the commitments made
-at it, and the choices made while others were still choosing. While a game runs, nothing
-hidden is in it.
+at it, the commitments in force (for the page to check each secret against the preimage it
+verified), and the choices made while others were still choosing. While a game runs,
+nothing hidden is in it. A step whose log differs from the rules run again is a
+``mismatch``: its log was changed afterwards.
 """
 
 from __future__ import annotations
@@ -46,10 +48,13 @@ def replay_payload(replay: Replay, user_id: int, language: str) -> dict[str, Any
             ],
             "public": public,
             "reveals": [{"text": text, "commitment": digest} for text, digest in step.reveals],
+            "mismatch": step.mismatch,
         }
         if hidden_too:
             frame["hidden"] = _secrets(replay, step.state, secrets_shown, language)
             frame["sealed"] = [{"text": text, "commitment": d} for text, d in step.sealed]
+            # The commitments in force: the page checks each secret against their preimages.
+            frame["held"] = [d for _, d in game.rules.sealed_proofs(step.state)]
             frame["decisions"] = [
                 {"seat": seat, "label": render(game.presentation.action_label(action), language)}
                 for seat, action in step.decisions
@@ -68,6 +73,7 @@ def replay_payload(replay: Replay, user_id: int, language: str) -> dict[str, Any
         "you": you,
         "finished": replay.finished,
         "faithful": replay.faithful,
+        "mismatch": replay.mismatch,
         "hidden": hidden_too,
         "steps": steps,
     }

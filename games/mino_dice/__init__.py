@@ -55,6 +55,7 @@ RULES = Rules(
     settings_specs=SETTINGS_SPECS,
     event_fields=EVENT_FIELDS,
     unlogged_events=frozenset({"bid_made"}),  # who bid is in the view; the values come later
+    choice_hidden=views.bids_in_secret,
     stats_counters=(
         StatCounter("exact_bids", N_("exact bids")),
         StatCounter("zero_bids", N_("zero bids made")),

@@ -90,6 +90,11 @@ def public_actions(view: dict[str, Any], seat: int) -> list[str]:
     return [bid_action(bid) for bid in range(view["hand"] + 1)]
 
 
+def bids_in_secret(view: dict[str, Any]) -> bool:
+    """The bids stay hidden until every seat has bid (Rules.choice_hidden)."""
+    return not view["over"] and view["phase"] == PHASE_BID
+
+
 def plays_privately(view: dict[str, Any], seat: int) -> bool:
     """Only a roll is private (which of your dice); a bid is a public button."""
     return view["phase"] == PHASE_TRICK and view["turn"] == seat

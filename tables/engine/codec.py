@@ -32,6 +32,12 @@ TABLE_EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     "nudge": ("T7", "seat", "d"),
 }
 
+# Table-level events the log never keeps: a lobby's comings and goings.
+LOBBY_CHATTER = frozenset(
+    {"joined", "left", "creator_changed", "settings_changed", "preset_chosen"}
+)
+TABLE_EVENTS = frozenset(TABLE_EVENT_FIELDS) | LOBBY_CHATTER  # the table's, not the game's
+
 Fields = dict[str, tuple[str, ...]]
 
 

@@ -97,3 +97,16 @@ def parse(data: str | None) -> Button:
 def step_button(table_id: str, token: int, path: Path) -> Button:
     """The button that opens the step at ``path`` of the decision ``token``."""
     return Button(table_id, token, STEP, path_key(path) or FIRST_STEP)
+
+
+def step_query(table_id: str, path: Path) -> str:
+    """What a hidden choice's step button writes in its presser's input box: the inline
+    query that opens that step for them alone (telegram_bot.private.inline_steps)."""
+    return f"{table_id} {path_key(path)}"
+
+
+def parse_step_query(text: str) -> tuple[str, Path] | None:
+    """(table id, path) of a step query; None for any other query (a hand's)."""
+    table_id, _, key = text.strip().partition(" ")
+    path = parse_path_key(key) if key else None
+    return (table_id, path) if path and is_table_id(table_id) else None

@@ -7,8 +7,12 @@ made through inline mode (the "play" button opens the player's own hand in their
 or the Mini App; a look at one's own secret is a button whose answer only the presser sees.
 
 A game whose choice comes in steps (games.steps) shows one step at a time: the step open on
-the table message (``OpenStep``, kept by the chat's bookkeeping for its decision only), else
-the first. A step's buttons open the next step; Back goes one step up.
+the table message (``OpenStep``, kept by the chat's bookkeeping for its decision only, until
+its opener has chosen), else the first. A step's buttons open the next step; Back goes one
+step up. A choice that must not be narrowed where everyone sees it (hidden until all are in,
+or made by several seats at once: ``Rules.choice_is_shared``) keeps the first step here, and
+each of its step buttons opens that step in the presser's own inline results instead
+(telegram_bot.private.inline_steps); without inline mode, in the Mini App only.
 """
 
 from __future__ import annotations
@@ -24,7 +28,14 @@ from games.registry import get_game
 from games.steps import MAX_CHOICES, Item, Path
 from tables.model import FINISHED, LOBBY, PLAYING, Table
 from tables.options import OPTION_SPECS
-from telegram_bot.buttons.callback_data import GAME, INDEX_PREFIX, PRIVATE, Button, step_button
+from telegram_bot.buttons.callback_data import (
+    GAME,
+    INDEX_PREFIX,
+    PRIVATE,
+    Button,
+    step_button,
+    step_query,
+)
 from telegram_bot.buttons.callback_data import LOBBY as LOBBY_KIND
 from telegram_bot.links import replay_link
 from telegram_bot.table_message.chat_messages import OpenStep
@@ -120,11 +131,19 @@ def public_choices(table: Table) -> list[tuple[str, int]]:
 
 
 def open_path(table: Table, step: OpenStep | None, choices: list[tuple[str, int]]) -> Path:
-    """The step the keyboard shows: the one open, while it is open on this game's decision
-    and still offers something; else the first."""
+    """The step the keyboard shows: the one open, while it is open on this game's decision,
+    its opener has not chosen yet, the choice may be narrowed where everyone sees it, and the
+    step still offers something; else the first."""
     if step is None or step.game_no != table.game_no or not step.path:
         return ()
     game = get_game(table.game)
+    assert table.state is not None
+    state = game.rules.load(table.state)
+    if not game.rules.choice_is_shared(state):
+        return ()
+    opener = step.seat
+    if opener is not None and opener not in game.rules.to_act(state):
+        return ()  # its opener has chosen: the step closes
     actions = [action for action, token in choices if token == step.decision]
     return step.path if game.presentation.level(actions, step.path) else ()
 
@@ -143,8 +162,12 @@ def game_keyboard(
     choices = public_choices(table)
     actions = [action for action, _ in choices]
     path = open_path(table, step, choices)
+    shared = game.rules.choice_is_shared(state)
     for row in _within_limits(table, game.presentation.level(actions, path)):
-        rows.append([_item_button(table, game, item, choices) for item in row])
+        buttons = [_item_button(table, game, item, choices, shared, inline_mode) for item in row]
+        kept = [button for button in buttons if button is not None]
+        if kept:
+            rows.append(kept)
     if path:
         back = step_button(table.id, _token_of(game, path, choices), path[:-1]).encode()
         rows.append([InlineKeyboardButton(tr(language, "⬅️ Back"), callback_data=back)])
@@ -155,9 +178,23 @@ def game_keyboard(
 
 
 def _item_button(
-    table: Table, game: Game, item: Item, choices: list[tuple[str, int]]
-) -> InlineKeyboardButton:
-    """A final choice's button (it makes the move), or a step's (it opens the step)."""
+    table: Table,
+    game: Game,
+    item: Item,
+    choices: list[tuple[str, int]],
+    shared: bool = True,
+    inline_mode: bool = True,
+) -> InlineKeyboardButton | None:
+    """A final choice's button (it makes the move), or a step's: it opens the step for
+    everyone, or, for a choice not to be narrowed here, in the presser's inline results
+    (None without inline mode: the Mini App offers it)."""
+    if isinstance(item, tuple) and not shared:
+        if not inline_mode:
+            return None
+        label = render(game.presentation.step_label(item), table.language)
+        return InlineKeyboardButton(
+            label, switch_inline_query_current_chat=step_query(table.id, item)
+        )
     if isinstance(item, tuple):
         return _step_button(table, game, item, _token_of(game, item, choices))
     actions = [action for action, _ in choices]

@@ -4,10 +4,13 @@ Opening a step is no move: the table does not change, only the keyboard, which i
 for everyone in the group (one message, one keyboard). So only a seat that may act now opens
 one, on the decision its button was drawn for, exactly as a move would be judged: someone
 without a seat, a seat whose turn it is not, a button of an older decision get the refusals a
-move would get, and data naming no step of this decision is forged. The step is remembered
-for that decision (the chat's bookkeeping) and the notifier redraws the keyboard: one edit,
-counted against the group's budget like any (docs/group-chat.md). A second tap of the step
-that is open already costs nothing.
+move would get, and data naming no step of this decision is forged. So is a step of a choice
+that must not be narrowed where everyone sees it (hidden until all are in, or made by several
+seats at once: ``Rules.choice_is_shared``): its steps open in the presser's own inline
+results (telegram_bot.private.inline_steps), never here. The step is remembered for that
+decision and its opener (the chat's bookkeeping; it closes once the opener has chosen) and
+the notifier redraws the keyboard: one edit, counted against the group's budget like any
+(docs/group-chat.md). A second tap of the step that is open already costs nothing.
 """
 
 from __future__ import annotations
@@ -40,12 +43,15 @@ def judge_step(table: Table, user_id: int, pressed: Button) -> OpenStep:
         raise StaleMove("this step is from an older decision")
     game = get_game(table.game)
     assert table.state is not None
-    if seat not in game.rules.to_act(game.rules.load(table.state)):
+    state = game.rules.load(table.state)
+    if seat not in game.rules.to_act(state):
         raise NotYourTurn("not this seat's turn")
+    if not game.rules.choice_is_shared(state):
+        raise BadCallbackData("a hidden choice opens its steps privately")
     actions = [action for action, token in public_choices(table) if token == pressed.stamp]
     if path and not game.presentation.level(actions, path):
         raise BadCallbackData("no such step now")
-    return OpenStep(table.game_no, pressed.stamp, path)
+    return OpenStep(table.game_no, pressed.stamp, path, seat)
 
 
 async def step_press(

@@ -11,6 +11,8 @@ greyed item is never a result: choosing it would only leave an empty line in the
 Choosing a result posts a line to the group that names only what stays public even if the
 move is refused (the trick it is for, the card it answers; never the item), and reaches the
 bot as a ``chosen_inline_result``; the bot then checks the move exactly as for any button.
+A query naming a step too (``@bot <table id> <step>``) is a hidden choice's step, answered by
+telegram_bot.private.inline_steps.
 The result id names the table, the decision token and the item, so an old or forged choice
 changes nothing. Needs inline mode and inline feedback enabled for the bot in @BotFather.
 """
@@ -38,9 +40,10 @@ from tables.errors import NoSuchTable, StaleMove, TableError
 from tables.ids import is_table_id
 from tables.model import PLAYING, Table
 from tables.private_seat import secrets_access
+from telegram_bot.buttons.callback_data import parse_step_query
 from telegram_bot.buttons.person_locks import person_lock
 from telegram_bot.language import person_language
-from telegram_bot.private import private_chats
+from telegram_bot.private import inline_steps, private_chats
 from telegram_bot.private.inline_refusals import refuse
 from telegram_bot.private.view import describe, private_info
 from telegram_bot.services import services
@@ -58,6 +61,10 @@ async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     """Answer ``@bot <table id>`` with what the asker may play from their hand there."""
     query = update.inline_query
     if query is None:
+        return
+    named = parse_step_query(query.query)
+    if named is not None:  # a step of a hidden choice, opened for the asker alone
+        await inline_steps.step_query(query, context, *named)
         return
     user = query.from_user
     language = await person_language(context, user)
@@ -165,7 +172,7 @@ async def hand_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> Non
     chosen = update.chosen_inline_result
     if chosen is None:
         return
-    parts = chosen.result_id.split(":")
+    parts = chosen.result_id.split(":", 2)  # the last part: an item, or a choice (inline_steps)
     token_ok = len(parts) == 3 and parts[1].isascii() and parts[1].isdigit()
     if not token_ok or not is_table_id(parts[0]):
         return
@@ -185,11 +192,14 @@ async def _play_chosen(
         seat = table.seat_of(user.id)
         if seat is not None and table.status == PLAYING and play.decision_of(table, seat) != token:
             raise StaleMove("that decision has moved on")  # (the item may be gone with it)
-        info = private_info(table, user.id)
-        item = info.item(item_id) if info else None
-        if item is None or item.action is None:
-            raise GameError("that is not in your hand")
-        return play.move(table, user.id, item.action, store.rng, decision=token)
+        action = inline_steps.chosen_action(table, token, item_id)  # a hidden choice's
+        if action is None:
+            info = private_info(table, user.id)
+            item = info.item(item_id) if info else None
+            if item is None or item.action is None:
+                raise GameError("that is not in your hand")
+            action = item.action
+        return play.move(table, user.id, action, store.rng, decision=token)
 
     try:
         await asyncio.to_thread(store.change, table_id, play_item)
@@ -198,7 +208,7 @@ async def _play_chosen(
         last = await asyncio.to_thread(messages.last_move, table_id, user.id)
         if last is not None and last[0] == token:
             # A second choice on a decision already played: a double tap, not an error.
-            log.info("a second choice by %s at table %s was let go", user.id, table_id)
+            log.info("a second choice at table %s was let go", table_id)  # never who (a user id)
             return
         await refuse(context, table_id, user, error.code)
     except redis.RedisError as error:

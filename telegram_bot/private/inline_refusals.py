@@ -83,6 +83,6 @@ async def _tell_player(context: ContextTypes.DEFAULT_TYPE, user: User, code: str
     except Forbidden:
         await asyncio.to_thread(private_chats.mark_closed, redis_client, user.id)
     except TelegramError as error:
-        log.info("could not tell %s why their choice was refused: %s", user.id, error)
+        log.info("could not tell a player why their choice was refused: %s", error)
     else:
         await asyncio.to_thread(private_chats.mark_open, redis_client, user.id)

@@ -11,8 +11,9 @@ its record.
                                 (sends and edits: what Telegram's flood limits count)
                            cm   the commitments (🔒) the chat was already shown
                            fin  the table message shows a finished game (kept on a rematch)
-                           st   "<game>:<decision>:<path>": the step of a large choice open
-                                on its keyboard (games.steps), for that decision only
+                           st   "<game>:<decision>:<path>:<seat>": the step of a large choice
+                                open on its keyboard (games.steps), for that decision only,
+                                until the seat that opened it has chosen
                            tap:<user>  "<decision>:<action>" of that person's last move
     table:{T}:story      list: the story told since the last record (one entry per change),
                          kept until the table message becomes its record
@@ -55,22 +56,26 @@ def posts_key(table_id: str) -> str:
 @dataclass(frozen=True)
 class OpenStep:
     """The step of a large choice open on the table message's keyboard: shared by everyone
-    (a group's keyboard is one), and only for the game and decision it was opened on."""
+    (a group's keyboard is one), only for the game and decision it was opened on, and only
+    until its opener (``seat``; None when kept before openers were) has chosen."""
 
     game_no: int
     decision: int
     path: Path
+    seat: int | None = None
 
     def encode(self) -> str:
-        return f"{self.game_no}:{self.decision}:{path_key(self.path)}"
+        seat = "" if self.seat is None else str(self.seat)
+        return f"{self.game_no}:{self.decision}:{path_key(self.path)}:{seat}"
 
     @classmethod
     def decode(cls, value: Any) -> OpenStep | None:
-        game_no, decision, key = [*_text(value).split(":"), "", "", ""][:3]
+        game_no, decision, key, seat = [*_text(value).split(":"), "", "", "", ""][:4]
         path = parse_path_key(key)
         if path is None or not game_no.isdigit() or not decision.lstrip("-").isdigit():
             return None
-        return cls(int(game_no), int(decision), path)
+        opener = int(seat) if seat.isascii() and seat.isdigit() else None
+        return cls(int(game_no), int(decision), path, opener)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,9 @@ the difference. After three tricks the highest score wins (ties share the place)
 
 With the ``calls`` preset, the hidden bid is a call instead, "at least Q of all the cards
 dealt are R or higher": 108 calls, more than one keyboard holds, offered in two steps
-(tests/support/toy_calls.py).
+(tests/support/toy_calls.py). A hidden call is never narrowed on the group's keyboard: its
+steps open only in the caller's own inline results or page. With ``open_calls`` the seats
+call in turn, in the open, and the steps open on the group's keyboard.
 
 It is the smallest game that needs everything the platform offers: several seats deciding at
 once, public buttons (the bids) and private choices (the cards), a secret per seat that the
@@ -61,12 +63,13 @@ class ToyState:
     over: bool = False
     calls: bool = False  # the calls preset: a bid is a call, Q * 10 + R
     played: list[int] = field(default_factory=list)  # every card played, in the open
+    open: bool = False  # the open_calls preset: bids in turn, each shown as it is made
 
     def copy(self) -> ToyState:
         return ToyState(
             [list(h) for h in self.hands], list(self.bids), list(self.won), list(self.scores),
             self.leader, self.to_play, [list(p) for p in self.trick], self.step, self.over,
-            self.calls, list(self.played),
+            self.calls, list(self.played), self.open,
         )  # fmt: skip
 
 
@@ -77,6 +80,7 @@ def new_game(
     hands = [[deck.pop(rng.randbelow(len(deck))) for _ in range(CARDS_EACH)] for _ in range(seats)]
     state = ToyState(hands, [None] * seats, [0] * seats, [0] * seats)
     state.calls = bool(settings.get("calls", False))
+    state.open = bool(settings.get("open", False))
     return state, [{"type": "dealt", "seats": seats}]
 
 
@@ -92,7 +96,8 @@ def to_act(state: ToyState) -> list[int]:
     if state.over:
         return []
     if state.to_play is None:
-        return [seat for seat, bid in enumerate(state.bids) if bid is None]
+        waiting = [seat for seat, bid in enumerate(state.bids) if bid is None]
+        return waiting[:1] if state.open else waiting  # in the open: one at a time, in order
     return [state.to_play]
 
 
@@ -114,7 +119,9 @@ def action_scope(action: Action) -> str:
 
 def public_actions(public_view: dict[str, Any], seat: int) -> list[Action]:
     bidding = public_view["to_play"] is None and not public_view["over"]
-    if bidding and not public_view["has_bid"][seat]:
+    waiting = [other for other, done in enumerate(public_view["has_bid"]) if not done]
+    in_turn = not public_view["open"] or waiting[:1] == [seat]  # in the open: in turn
+    if bidding and seat in waiting and in_turn:
         return toy_calls.bids_offered(public_view.get("calls", False))
     return []
 
@@ -136,6 +143,7 @@ def apply(state: ToyState, seat: int, action: Action, rng: Rng) -> tuple[ToyStat
     if verb in ("bid", "call"):
         state.bids[seat] = toy_calls.call_value(action) if verb == "call" else int(argument)
         events.append({"type": "bid_placed", "seat": seat})
+        state.step += state.open  # in the open, each bid moves the decision on
         if all(bid is not None for bid in state.bids):
             state.to_play = state.leader
             state.step += 1
@@ -181,7 +189,7 @@ def resign(state: ToyState, seat: int, rng: Rng) -> tuple[ToyState, list[Event]]
 
 
 def public_view(state: ToyState) -> dict[str, Any]:
-    revealed = state.to_play is not None or state.over
+    revealed = state.to_play is not None or state.over or state.open
     return {
         "to_play": state.to_play,
         "has_bid": [bid is not None for bid in state.bids],
@@ -192,7 +200,13 @@ def public_view(state: ToyState) -> dict[str, Any]:
         "scores": list(state.scores),
         "over": state.over,
         "calls": state.calls,
+        "open": state.open,
     }
+
+
+def bids_in_secret(public_view: dict[str, Any]) -> bool:
+    """Bids (or calls) stay hidden until all are in, unless made in the open."""
+    return public_view["to_play"] is None and not public_view["over"] and not public_view["open"]
 
 
 def view(state: ToyState, seat: int) -> dict[str, Any]:
@@ -256,7 +270,10 @@ def seat_badges(public_view: dict[str, Any]) -> list[SeatBadge]:
     for seat, has_bid in enumerate(public_view["has_bid"]):
         calling = public_view.get("calls", False)
         shown = public_view["bids"]
-        bid = toy_calls.shown_bid(shown[seat], calling) if shown else ("✓" if has_bid else "…")
+        if shown and shown[seat] is not None:
+            bid = toy_calls.shown_bid(shown[seat], calling)
+        else:
+            bid = "✓" if has_bid else "…"
         badges.append(
             SeatBadge(
                 V_(
@@ -278,6 +295,9 @@ def describe_status(public_view: dict[str, Any], names: list[str]) -> list[Text]
         lines.append(V_("{plays}", plays=plays))
     if public_view["over"]:
         lines.append(T_("The game is over."))
+    elif public_view["to_play"] is None and public_view.get("open"):
+        waiting = public_view["has_bid"].index(False)
+        lines.append(V_("📣 {name}", name=names[waiting]))
     elif public_view["to_play"] is None and public_view.get("calls"):
         lines.append(T_("Everyone calls at once."))
     elif public_view["to_play"] is None:
@@ -308,8 +328,16 @@ RULES = Rules(
     min_seats=2,
     max_seats=4,
     dynamics=SIMULTANEOUS,  # everyone bids at once
-    presets={"standard": {"calls": False}, "calls": {"calls": True}},
-    settings_specs=(SettingSpec("calls", N_("Calls"), (False, True), (N_("off"), N_("on"))),),
+    presets={
+        "standard": {"calls": False, "open": False},
+        "calls": {"calls": True, "open": False},
+        "open_calls": {"calls": True, "open": True},
+    },
+    settings_specs=(
+        SettingSpec("calls", N_("Calls"), (False, True), (N_("off"), N_("on"))),
+        SettingSpec("open", N_("In the open"), (False, True), (N_("off"), N_("on"))),
+    ),
+    choice_hidden=bids_in_secret,
     event_fields={"played": ("tp", "seat", "card"), "bids": ("tb", "bids")},
     new_game=new_game,
     dump=dump,
@@ -332,7 +360,11 @@ RULES = Rules(
 PRESENTATION = Presentation(
     title=N_("Toy"),
     summary=N_("Toy: bid, then play high cards. 2–4 players."),
-    preset_labels={"standard": N_("standard"), "calls": N_("calls")},
+    preset_labels={
+        "standard": N_("standard"),
+        "calls": N_("calls"),
+        "open_calls": N_("open calls"),
+    },
     private_label=N_("🃏 My hand"),  # the group's button to look at your hand
     play_label=N_("🃏 Play a card"),  # the group's button to play from it (inline mode)
     hand_play_message=N_("🃏 I play a card from my hand."),  # never names the card

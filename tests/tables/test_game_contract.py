@@ -7,6 +7,10 @@ table store on a real Redis, checking what the table layer promises every game:
 - no other seat's secret in any view, public view, group message (text and buttons), Mini
   App payload, story or log: each seat's secrets are replaced by others and nothing anybody
   else sees may change;
+- a hidden choice, or one several seats make at once, is never narrowed on the group's
+  keyboard (no step of it opens there, not even one left open), every choice that others
+  cannot tell apart once it is made is declared hidden (``Rules.choice_hidden``), and a step
+  open on the group's keyboard closes once its opener has chosen;
 - the game ends, its ranking names every seat, and the statistics count it once.
 """
 
@@ -18,7 +22,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from games import registry
+from games import registry, steps
 from games.errors import GameError
 from games.registry import get_game
 from games.rng import DeterministicRng
@@ -27,6 +31,7 @@ from tables.errors import TableError
 from tables.model import FINISHED, ChatRef, Table
 from tables.store import TableStore
 from tables.ticker import fire_due
+from telegram_bot.table_message.chat_messages import OpenStep
 from telegram_bot.table_message.render import table_message
 from tests.games.contract import perturber, without_commitments
 from tests.support.clock import Clock
@@ -46,10 +51,15 @@ def toy_registered() -> Iterator[None]:
 
 
 GAME_NAMES = [*(game.name for game in registry.BUILT_IN), TOY.name]
+# Each game at its default rules, and the toy's calls (hidden, in steps) and open calls.
+CASES = [*((name, None) for name in GAME_NAMES), (TOY.name, "calls"), (TOY.name, "open_calls")]
+LINK = "https://t.me/bot/app?startapp=x"
 
 
-def open_game(store: TableStore, name: str, people: int, cpus: int) -> Table:
+def open_game(store: TableStore, name: str, people: int, cpus: int, preset: str | None) -> Table:
     table = store.create(ChatRef(-(10**6) - people), PEOPLE[0], "P0", game=name).table
+    if preset is not None:
+        store.change(table.id, lambda t: lobby.choose_preset(t, PEOPLE[0], preset))
     for user in PEOPLE[1:people]:
         store.change(table.id, lambda t, u=user: lobby.join(t, u, f"P{u}"))
     for _ in range(cpus):
@@ -102,6 +112,55 @@ def check_nothing_leaks(store: TableStore, table: Table, rng: DeterministicRng) 
     assert names == table.display_names()
 
 
+def step_callbacks(table: Table, step: OpenStep | None = None) -> list[str]:
+    """The callback data of the step buttons on the group's keyboard."""
+    _text, markup = table_message(table, LINK, step=step)
+    buttons = [button for row in (markup.inline_keyboard if markup else ()) for button in row]
+    return [b.callback_data for b in buttons if b.callback_data and ":s:" in b.callback_data]
+
+
+def check_choices_stay_private(table: Table) -> None:
+    """Not shared: no step button, even with a step of this decision left open. Shared: each
+    seat's choices, once made, look different to the others (else the game must declare the
+    choice hidden)."""
+    game = get_game(table.game)
+    state = game.rules.load(table.state)
+    public = game.rules.public_view(state)
+    if not game.rules.choice_is_shared(state):
+        for seat in game.rules.to_act(state):
+            token = game.rules.decision(state, seat)
+            for path in steps.paths(
+                game.presentation.action_steps, game.rules.public_actions(public, seat)
+            ):
+                left_open = OpenStep(table.game_no, token, path, seat)
+                assert step_callbacks(table, left_open) == [], (
+                    "a hidden choice narrowed in the group"
+                )
+        return
+    for seat in game.rules.to_act(state):
+        seen: dict[str, str] = {}
+        for action in game.rules.public_actions(public, seat):
+            after, _ = game.rules.apply(state, seat, action, DeterministicRng("same draws"))
+            looks = json.dumps(game.rules.public_view(after), sort_keys=True)
+            assert looks not in seen, (
+                f"{seen.get(looks)!r} and {action!r} look alike once made: declare the choice "
+                "hidden (Rules.choice_hidden), so it is never narrowed where others see it"
+            )
+            seen[looks] = action
+
+
+def opened_step(table: Table, seat: int) -> OpenStep | None:
+    """A step of ``seat``'s choice opened on the group's keyboard, where it may open."""
+    game = get_game(table.game)
+    state = game.rules.load(table.state)
+    if not game.rules.choice_is_shared(state):
+        return None
+    public = game.rules.public_view(state)
+    found = steps.paths(game.presentation.action_steps, game.rules.public_actions(public, seat))
+    token = game.rules.decision(state, seat)
+    return OpenStep(table.game_no, token, found[0], seat) if found else None
+
+
 def refuse_moves_out_of_turn(store: TableStore, table: Table) -> None:
     game = get_game(table.game)
     state = game.rules.load(table.state)
@@ -119,15 +178,15 @@ def refuse_moves_out_of_turn(store: TableStore, table: Table) -> None:
         assert store.load(table.id).version == table.version
 
 
-@pytest.mark.parametrize("name", GAME_NAMES)
+@pytest.mark.parametrize(("name", "preset"), CASES)
 @pytest.mark.parametrize("seed", range(2))
-def test_a_random_game_through_the_table_store_keeps_the_contract(redis_client, name, seed):
+def test_a_random_game_through_the_table_store_keeps_the_contract(redis_client, name, preset, seed):
     clock = Clock()
     store = TableStore(redis_client, rng=DeterministicRng(f"{name}-{seed}"), clock=clock)
     game = get_game(name)
     people = min(3, game.rules.max_seats)
     cpus = 1 if game.rules.max_seats > people and seed else 0
-    table = open_game(store, name, people, cpus)
+    table = open_game(store, name, people, cpus, preset)
     rng = DeterministicRng(f"moves-{name}-{seed}")
     for step in range(MAX_STEPS):
         table = store.load(table.id)
@@ -138,6 +197,7 @@ def test_a_random_game_through_the_table_store_keeps_the_contract(redis_client, 
         if step % 7 == 0:
             check_nothing_leaks(store, table, rng)
             refuse_moves_out_of_turn(store, table)
+        check_choices_stay_private(table)
         people_acting = [s for s in game.rules.to_act(state) if not table.played_by_cpu(s)]
         if not people_acting or rng.randbelow(50) == 0:
             clock.now += 31  # CPUs move, and now and then a turn timer runs out
@@ -149,7 +209,12 @@ def test_a_random_game_through_the_table_store_keeps_the_contract(redis_client, 
         token = game.rules.decision(state, seat)
         user = table.seats[seat].user_id
         press = lambda t, u=user, a=action, d=token: play.move(t, u, a, store.rng, d)  # noqa: E731
+        opened = opened_step(table, seat)
         store.change(table.id, press)
+        if opened is not None:  # the step its opener has chosen in is closed
+            assert step_callbacks(store.load(table.id), opened) == step_callbacks(
+                store.load(table.id)
+            )
         with pytest.raises((TableError, GameError)):  # the same press again: at most once
             store.change(table.id, press)
     else:

@@ -42,6 +42,7 @@ def test_a_finished_game_replays_every_step_with_its_secrets_verified(store, htt
     sealed = [r for step in steps for r in step["sealed"]]
     assert reveals and sealed
     assert all(sha(r["text"]) == r["commitment"] for r in reveals + sealed)
+    assert not replay["mismatch"] and not any(step["mismatch"] for step in steps)
     # Each seat's secrets appear as they were dealt; and the game ends as it ended.
     assert any(step["hidden"] for step in steps)
     assert steps[-1]["story"] and replay["ranking"][0]["place"] == 1
@@ -77,6 +78,59 @@ def test_a_reveal_changed_afterwards_no_longer_matches_its_commitment(store, htt
     steps = http.get(f"/api/replays/{table.id}-1", headers=auth(1)).json()["steps"]
     step = next(s for s in steps if s["v"] == version)
     assert any(sha(r["text"]) != r["commitment"] for r in step["reveals"])
+
+
+def edit_log(redis_client, table_id: str, code: str, edit) -> int:
+    """Edit the first logged change holding an event of ``code`` as ``edit`` does (it gets
+    the change's items and that event); the change's version."""
+    log_key = keys.game_log(table_id, 1)
+    entries = [codec.unpack_entry(e) for e in redis_client.lrange(log_key, 0, -1)]
+    index = next(i for i, (_, items) in enumerate(entries) if any(e[0] == code for e in items))
+    version, items = entries[index]
+    edit(items, next(item for item in items if item[0] == code))
+    redis_client.lset(log_key, index, codec.pack_entry(version, items))
+    return version
+
+
+def other_claim(item: list) -> None:
+    item[2] = "66" if item[2] != "66" else "55"
+
+
+def other_dice(item: list) -> None:
+    item[4] = [6, 6] if item[4] != [6, 6] else [2, 1]
+
+
+EDITS = {
+    "a challenge deleted": ("x", lambda items, item: items.remove(item)),
+    "a claim changed": ("c", lambda items, item: other_claim(item)),
+    "a challenged roll's dice changed": ("x", lambda items, item: other_dice(item)),
+}
+
+
+@pytest.mark.parametrize("edit", sorted(EDITS))
+def test_a_log_edited_afterwards_shows_its_step_as_a_mismatch(store, http, redis_client, edit):
+    table = play_moves(store, seated(store, GROUP, "mia", PEOPLE).id, "edited")
+    code, change = EDITS[edit]
+    version = edit_log(redis_client, table.id, code, change)
+    replay = http.get(f"/api/replays/{table.id}-1", headers=auth(1)).json()
+    assert replay["mismatch"] and replay["faithful"]  # the record itself is whole
+    flagged = [step["v"] for step in replay["steps"] if step["mismatch"]]
+    assert flagged == [version]
+    step = next(s for s in replay["steps"] if s["v"] == version)
+    if code == "x":  # the roll that was challenged: its reveal no longer verifies
+        assert any(r["text"] is None or sha(r["text"]) != r["commitment"] for r in step["reveals"])
+
+
+def test_a_log_entry_damaged_in_redis_is_a_mismatch_not_an_error(store, http, redis_client):
+    table = play_moves(store, seated(store, GROUP, "mia", PEOPLE).id, "garbled")
+    log_key = keys.game_log(table.id, 1)
+    edited = edit_log(redis_client, table.id, "c", lambda items, item: item.__setitem__(0, "?"))
+    version, _ = codec.unpack_entry(redis_client.lindex(log_key, -3))
+    redis_client.lset(log_key, -3, b"garbage")
+    response = http.get(f"/api/replays/{table.id}-1", headers=auth(1))
+    assert response.status_code == 200, response.text
+    flagged = [step["v"] for step in response.json()["steps"] if step["mismatch"]]
+    assert flagged == sorted({edited, version})
 
 
 def test_unknown_expired_or_malformed_replays_are_404(store, http, redis_client):

@@ -6,6 +6,7 @@ the rating; "My games" lists the tables and the finished games."""
 from __future__ import annotations
 
 import dataclasses
+import json
 from pathlib import Path
 
 import pytest
@@ -36,13 +37,14 @@ TO_THE_MISMATCH = """() => {
 }"""
 STEP_TO_THE_END = """() => {
   const next = document.getElementById("replay-next");
-  const seen = {steps: 0, ok: 0, bad: 0, hands: 0};
+  const seen = {steps: 0, ok: 0, bad: 0, hands: 0, proven: 0};
   while (!next.disabled) {
     next.click();
     seen.steps += 1;
     seen.ok += document.querySelectorAll('[data-verified="ok"]').length;
     seen.bad += document.querySelectorAll('[data-verified="bad"]').length;
     seen.hands += document.querySelectorAll(".replay-hand").length;
+    seen.proven += document.querySelectorAll('.replay-hand[data-verified="ok"]').length;
   }
   return seen;
 }"""
@@ -83,10 +85,12 @@ def open_local(browser, local, query: str, **options):
     return page, problems
 
 
-def open_page(browser, served, start: str | None, user: int = 1, **options):
+def open_page(browser, served, start: str | None, user: int = 1, route=None, **options):
     _, stub, server = served
     problems: list[str] = []
     page = new_page(browser, problems=problems, **options)
+    if route is not None:  # (url pattern, handler): what the page gets, changed on its way
+        page.route(*route)
     stub.set_user(USERS[user], start_param=start)
     page.goto(server.url + "/")
     return page, problems
@@ -119,6 +123,7 @@ def test_the_replay_of_each_game_opens_and_steps_to_the_end(browser, served, gam
     seen = page.evaluate(STEP_TO_THE_END)
     assert seen["steps"] == steps - 2 and seen["bad"] == 0
     assert seen["ok"] > 0 and seen["hands"] > 0  # verified reveals; secrets, the game over
+    assert seen["proven"] == seen["hands"]  # each secret shown is in a verified preimage
     assert page.is_disabled("#replay-next")
     final = page.inner_text(".replay-final")
     assert "Final ranking" in final and "1. " in final and "→" in final
@@ -146,6 +151,64 @@ def test_a_reveal_changed_in_redis_is_shown_as_a_mismatch(browser, served, redis
     page.evaluate(TO_THE_MISMATCH)
     assert "DOES NOT MATCH" in page.inner_text('[data-verified="bad"] .mark')
     shoot(page, "mismatch-390")
+    page.context.close()
+
+
+def test_a_claim_changed_in_redis_marks_its_step_as_a_mismatch(browser, served, redis_client):
+    store = served[0]
+    table = play_moves(store, seated(store, GROUP, "mia", PEOPLE).id, "edited-claim")
+    log_key = keys.game_log(table.id, 1)
+    entries = [codec.unpack_entry(e) for e in redis_client.lrange(log_key, 0, -1)]
+    index = next(i for i, (_, items) in enumerate(entries) if any(e[0] == "c" for e in items))
+    version, items = entries[index]
+    claim = next(item for item in items if item[0] == "c")  # no commitment covers a claim
+    claim[2] = "66" if claim[2] != "66" else "55"
+    redis_client.lset(log_key, index, codec.pack_entry(version, items))
+    page, problems = open_page(browser, served, f"{table.id}-1")
+    replay_ready(page)
+    assert "log was changed" in page.inner_text(".replay-alarm")
+    page.evaluate(TO_THE_MISMATCH)
+    mark = page.inner_text('.replay-step-mismatch[data-verified="bad"]')
+    assert "not what was played" in mark
+    assert ("66" if claim[2] == "66" else "55") in page.inner_text(".replay-story")
+    shoot(page, "edited-claim-390")
+    assert problems == []
+    page.context.close()
+
+
+def other_dice(data: dict) -> int:
+    """The first secret hand shown, given other dice than it held; the step it is at."""
+    for index, step in enumerate(data["steps"]):
+        for info in step.get("hidden", {}).values():
+            if info:
+                faces = (
+                    ["6", "6"]
+                    if [i["attrs"]["face"] for i in info["items"]] != ["6", "6"]
+                    else ["1", "1"]
+                )
+                for item, face in zip(info["items"], faces, strict=True):
+                    item["attrs"]["face"] = face
+                return index
+    raise AssertionError("no secret in the replay")
+
+
+def test_a_secret_shown_other_than_its_verified_preimage_is_a_mismatch(browser, served):
+    store = served[0]
+    table = play_moves(store, seated(store, GROUP, "mia", PEOPLE).id, "other-dice")
+    altered: list[int] = []
+
+    def alter(route) -> None:  # the page gets a secret no commitment covers
+        data = route.fetch().json()
+        altered.append(other_dice(data))
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(data))
+
+    page, problems = open_page(browser, served, f"{table.id}-1", route=("**/api/replays/**", alter))
+    replay_ready(page)
+    page.fill("#replay-slider", str(altered[0]))
+    page.wait_for_selector(f'#replay[data-step="{altered[0]}"]', timeout=DEADLINE_MS)
+    wait_js(page, "!document.querySelector('[data-verified=\"checking\"]')")
+    assert "DOES NOT MATCH" in page.inner_text('.replay-hand[data-verified="bad"] .mark')
+    assert problems == []
     page.context.close()
 
 

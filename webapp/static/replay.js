@@ -2,8 +2,10 @@
 // A finished (or running) game again, step by step: back, forward, play, a slider. While a
 // game runs only what everyone saw; once it is over each hidden value at the step it was
 // decided. Every reveal is checked here, in the browser (WebCrypto SHA-256), against the
-// commitment shown before it: "verified ✓", or a loud mismatch. Also "My games" (your
-// tables, whose turn it is, your finished games) and the rating line at a game's end.
+// commitment shown before it: "verified ✓", or a loud mismatch; so is each secret shown,
+// against the verified preimages in force (the game's renderer reads them: `proves`); and a
+// step whose log differs from the game's record is marked. Also "My games" (your tables,
+// whose turn it is, your finished games) and the rating line at a game's end.
 "use strict";
 (function () {
   const shell = window.Shell;
@@ -92,6 +94,10 @@
     for (const proof of proofs) {
       const key = proof.text + "\n" + proof.commitment;
       if (view.checks.has(key)) continue;
+      if (!proof.text || !proof.commitment) {  // a reveal, or its commitment, is missing
+        view.checks.set(key, "bad");
+        continue;
+      }
       try {
         view.checks.set(key, (await sha256(proof.text)) === proof.commitment ? "ok" : "bad");
       } catch (e) {
@@ -103,6 +109,26 @@
 
   function checkOf(proof) {
     return view.checks.get(proof.text + "\n" + proof.commitment) || "checking";
+  }
+
+  // A secret shown at a step against the preimages of the commitments then in force, once
+  // each is verified: the game's renderer says whether they hold it (null: it cannot tell).
+  function secretCheck(data, index, seat, info, renderer) {
+    if (!renderer.proves) return null;
+    const known = new Map(data.steps.flatMap((s) => s.sealed || []).map((p) => [p.commitment, p]));
+    const texts = [];
+    for (const commitment of data.steps[index].held || []) {
+      const proof = known.get(commitment);
+      const check = proof ? checkOf(proof) : "bad";
+      if (check !== "ok") return check;
+      texts.push(proof.text);
+    }
+    return renderer.proves(info, texts, Number(seat)) ? "ok" : "bad";
+  }
+
+  function markOf(check) {
+    const word = { ok: "verified", bad: "mismatch", unchecked: "unchecked" }[check] || "checking";
+    return element("span", "mark", say(word));
   }
 
   // --- drawing one step -----------------------------------------------------------------------
@@ -130,8 +156,14 @@
     const broken = data.steps.flatMap((s) => [...s.reveals, ...(s.sealed || [])])
       .some((proof) => checkOf(proof) === "bad");
     if (broken) children.push(element("p", "replay-alarm", say("mismatch_banner")));
+    if (data.mismatch) children.push(element("p", "replay-alarm", say("log_changed")));
     if (!data.faithful && data.finished) children.push(element("p", "replay-note", say("not_faithful")));
     if (!data.finished) children.push(element("p", "replay-note", say("hidden_until_end")));
+    if (step.mismatch) {
+      const mark = element("p", "replay-step-mismatch", say("step_mismatch"));
+      mark.dataset.verified = "bad";
+      children.push(mark);
+    }
     children.push(felt(frame, renderer, h));
     children.push(lines(frame, renderer, h));
     if (step.story.length) {
@@ -200,9 +232,8 @@
       const check = checkOf(proof);
       const row = element("div", "replay-proof " + check);
       row.dataset.verified = check;
-      const mark = element("span", "mark", check === "ok" ? say("verified") : check === "bad"
-        ? say("mismatch") : check === "unchecked" ? say("unchecked") : say("checking"));
-      row.append(mark, element("code", "", "SHA-256(" + proof.text + ")"),
+      const text = proof.text === null ? say("reveal_missing") : proof.text;
+      row.append(markOf(check), element("code", "", "SHA-256(" + text + ")"),
         element("code", "", "= " + (proof.commitment || "?")));
       box.append(row);
     }
@@ -225,6 +256,11 @@
         const head = element("div", "private-head");
         head.append(element("span", "private-title", data.seats[Number(seat)].name));
         if (info.caption) head.append(element("span", "caption", info.caption));
+        const check = secretCheck(data, index, seat, info, renderer);
+        if (check) {
+          row.dataset.verified = check;
+          head.append(markOf(check));
+        }
         const items = element("div", "items");
         items.append(...info.items.map((item) => {
           const face = renderer.item ? renderer.item(item, h) : element("span", "label", item.label);

@@ -100,6 +100,13 @@
     return item.attrs.face;
   }
 
+  // A replay's check of the dice shown under a cup: the roll in force, as its verified
+  // preimage <game>|<round>|<turn>|<high><low>|<salt> says it.
+  function proves(info, texts) {
+    const roll = info.items.map((i) => Number(i.attrs.face)).sort((a, b) => b - a).join("");
+    return texts.some((text) => text.split("|").slice(-2)[0] === roll);
+  }
+
   // The reveal: the round's claims, the cup coming off the dice, the roll against the claim,
   // who was right, and who pays.
   function moment(el, table, h) {
@@ -132,5 +139,5 @@
     return { tone: "info" };
   }
 
-  window.GameRenderers.register("mia", { table, badge, cover, item, itemName, moment });
+  window.GameRenderers.register("mia", { table, badge, cover, item, itemName, moment, proves });
 })();

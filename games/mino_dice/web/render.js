@@ -87,6 +87,16 @@
     return el;
   }
 
+  // A replay's check of the dice a seat is shown holding: each is one of the dice dealt to
+  // that seat, as its verified preimage <game>|<hand>|<seat>|d5=flag,d17=6|<salt> says it.
+  function proves(info, texts, seat) {
+    return texts.some((text) => {
+      const parts = text.split("|");
+      const dealt = parts[parts.length - 2].split(",").map((die) => die.split("=")[0]);
+      return parts[parts.length - 3] === String(seat) && info.items.every((i) => dealt.includes(i.id));
+    });
+  }
+
   function item(item, h) {
     const kind = item.attrs.colour || item.attrs.creature;
     const face = h.element("span", "mino-held");
@@ -188,5 +198,5 @@
     el.append(sheet);
   }
 
-  window.GameRenderers.register("mino_dice", { table, badge, item, moment, extra });
+  window.GameRenderers.register("mino_dice", { table, badge, item, moment, extra, proves });
 })();

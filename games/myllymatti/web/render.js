@@ -108,6 +108,15 @@
     return parts.join(" ");
   }
 
+  // A replay's check of the cards a seat is shown holding: each is in the shuffled deck, as
+  // its verified preimage <game>|<card>,<card>,…|<salt> says it.
+  function proves(info, texts) {
+    return texts.some((text) => {
+      const deck = text.split("|").slice(-2)[0].split(",");
+      return info.items.every((i) => deck.includes(i.id));
+    });
+  }
+
   function item(item, h) {
     const drawn = card(h, item.id, item.attrs.trump === "1" ? item.attrs.suit : null);
     drawn.removeAttribute("role");  // the item (a button or a picture) carries the name
@@ -190,5 +199,5 @@
     return { tone: tone, banner: banner };
   }
 
-  window.GameRenderers.register("myllymatti", { table, badge, item, itemName, arrange, moment, outStatus });
+  window.GameRenderers.register("myllymatti", { table, badge, item, itemName, arrange, moment, outStatus, proves });
 })();

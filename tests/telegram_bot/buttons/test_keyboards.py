@@ -1,6 +1,8 @@
 """The group's keyboard of a choice offered in steps, built from a real table (no bot): the
 first step's buttons, a step's choices with Back, callback data within 64 bytes, an open step
-kept only for its own decision, and who may open a step (judged as a move would be)."""
+kept only for its own decision and until its opener has chosen, who may open a step (judged
+as a move would be), and a hidden choice never narrowed there (its steps open in the
+presser's own inline results)."""
 
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ def toy() -> Iterator[None]:
     registry.GAMES.pop(TOY.name, None)
 
 
-def calls_table(redis_client, preset: str = "calls") -> tuple[TableStore, str]:
+def calls_table(redis_client, preset: str = "open_calls") -> tuple[TableStore, str]:
     store = TableStore(redis_client)
     table = store.create(ChatRef(-777), ANN, "Ann", game=TOY.name).table
     store.change(table.id, lambda t: lobby.choose_preset(t, ANN, preset))
@@ -103,17 +105,55 @@ def test_only_a_seat_that_may_act_opens_a_step_on_its_own_decision(redis_client)
     table = store.load(table_id)
     token = play.decision_of(table, 0)
     five = parse(step_button(table_id, token, ("5",)).encode())
-    assert judge_step(table, ANN, five) == OpenStep(table.game_no, token, ("5",))
+    assert judge_step(table, ANN, five) == OpenStep(table.game_no, token, ("5",), 0)
     with pytest.raises(NotSeated):
         judge_step(table, DAN, five)  # watching, not playing
+    with pytest.raises(NotYourTurn):
+        judge_step(table, BEN, five)  # he calls after Ann
     with pytest.raises(StaleMove):
         judge_step(table, ANN, parse(step_button(table_id, token + 1, ("5",)).encode()))
     with pytest.raises(BadCallbackData):
         judge_step(table, ANN, parse(f"{table_id}:{token}:s:13"))  # forged: no such step
     store.change(table_id, lambda t: play.move(t, ANN, "call:5:3", store.rng, token))
-    with pytest.raises(NotYourTurn):  # Ann has called: Ben still decides
+    with pytest.raises(StaleMove):  # Ann has called: that decision is over
         judge_step(store.load(table_id), ANN, five)
-    assert judge_step(store.load(table_id), BEN, five).path == ("5",)
+    bens = parse(step_button(table_id, play.decision_of(store.load(table_id), 1), ("5",)).encode())
+    with pytest.raises(NotYourTurn):
+        judge_step(store.load(table_id), ANN, bens)
+    assert judge_step(store.load(table_id), BEN, bens).path == ("5",)
+
+
+def test_a_step_closes_once_its_opener_has_chosen(redis_client):
+    store, table_id = calls_table(redis_client)
+    token = play.decision_of(store.load(table_id), 0)
+    store.change(table_id, lambda t: play.move(t, ANN, "call:5:3", store.rng, token))
+    table = store.load(table_id)
+    bens = play.decision_of(table, 1)
+    first = labels(keyboard(table))
+    assert labels(keyboard(table, step=OpenStep(table.game_no, bens, ("5",), 1)))[-1] == ["⬅️ Back"]
+    # A step its opener (Ann) left open on the decision that is now Ben's: closed.
+    assert labels(keyboard(table, step=OpenStep(table.game_no, bens, ("5",), 0))) == first
+
+
+def test_a_hidden_choice_is_never_narrowed_on_the_group_keyboard(redis_client):
+    store, table_id = calls_table(redis_client, preset="calls")
+    table = store.load(table_id)
+    token = play.decision_of(table, 0)
+    first = keyboard(table)
+    quantities = [button for row in first.inline_keyboard[1:] for button in row]
+    assert [button.text for button in quantities][:2] == ["1 × …", "2 × …"]
+    # No callback to press: each writes "<table> <quantity>" in the presser's own input box.
+    assert all(button.callback_data is None for button in quantities)
+    assert quantities[4].switch_inline_query_current_chat == f"{table_id} 5"
+    assert datas(first) == datas(keyboard(table, step=OpenStep(table.game_no, token, ("5",), 0)))
+    with pytest.raises(BadCallbackData):
+        judge_step(table, ANN, parse(step_button(table_id, token, ("5",)).encode()))
+    store.change(table_id, lambda t: play.move(t, ANN, "call:5:3", store.rng, token))
+    with pytest.raises(BadCallbackData):  # Ben alone still calls: still hidden
+        judge_step(store.load(table_id), BEN, parse(step_button(table_id, token, ("5",)).encode()))
+    # Without inline mode the steps are left off: the Mini App offers the calls.
+    bare = keyboard(store.load(table_id), "https://t.me/bot/app?startapp=x", inline_mode=False)
+    assert labels(bare) == [["🃏 My hand"], ["📱 Open the Mini App"]]
 
 
 def test_the_open_step_is_kept_once_and_a_second_tap_changes_nothing(redis_client):
@@ -130,7 +170,7 @@ def test_the_open_step_is_kept_once_and_a_second_tap_changes_nothing(redis_clien
 def test_a_keyboard_telegram_would_refuse_is_never_sent(redis_client, caplog):
     flat = replace(TOY, presentation=replace(TOY.presentation, action_steps=no_steps))
     registry.GAMES[TOY.name] = flat  # a game that slipped past the contract test
-    store, table_id = calls_table(redis_client)
+    store, table_id = calls_table(redis_client, preset="calls")
     markup = keyboard(store.load(table_id))
     assert sum(len(row) for row in markup.inline_keyboard) <= 100
     assert "offers 108 buttons at once" in caplog.text
