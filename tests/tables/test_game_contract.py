@@ -56,7 +56,9 @@ CASES = [*((name, None) for name in GAME_NAMES), (TOY.name, "calls"), (TOY.name,
 LINK = "https://t.me/bot/app?startapp=x"
 
 
-def open_game(store: TableStore, name: str, people: int, cpus: int, preset: str | None) -> Table:
+def open_game(
+    store: TableStore, name: str, people: int, cpus: int, preset: str | None = None
+) -> Table:
     table = store.create(ChatRef(-(10**6) - people), PEOPLE[0], "P0", game=name).table
     if preset is not None:
         store.change(table.id, lambda t: lobby.choose_preset(t, PEOPLE[0], preset))
