@@ -14,6 +14,7 @@ its record.
                            st   "<game>:<decision>:<path>": the step of a large choice open
                                 on its keyboard (games.steps), for that decision only
                            tap:<user>  "<decision>:<action>" of that person's last move
+                           np   the server refused players' panels here (telegram_bot.panels)
     table:{T}:story      list: the story told since the last record (one entry per change),
                          kept until the table message becomes its record
     table:{T}:posts      list: players' inline posts not yet deleted (where the bot may)
@@ -83,6 +84,7 @@ class ChatState:
     seen: frozenset[str]
     finished: bool
     step: OpenStep | None = None
+    panels_refused: bool = False  # the server would not send players' panels at this table
 
 
 class ChatMessages:
@@ -91,8 +93,8 @@ class ChatMessages:
         self._claim_render = client.register_script(_CLAIM_RENDER)
 
     def state(self, table_id: str) -> ChatState:
-        msg, below, calls, seen, fin, step = self.redis.hmget(
-            keys.table(table_id), "msg", "bl", "fc", "cm", "fin", "st"
+        msg, below, calls, seen, fin, step, no_panels = self.redis.hmget(
+            keys.table(table_id), "msg", "bl", "fc", "cm", "fin", "st", "np"
         )
         return ChatState(
             message_id=int(msg) if msg is not None else None,
@@ -101,6 +103,7 @@ class ChatMessages:
             seen=frozenset(_text(seen).split()) if seen else frozenset(),
             finished=fin is not None,
             step=OpenStep.decode(step) if step is not None else None,
+            panels_refused=no_panels is not None,
         )
 
     def open_step(self, table_id: str, step: OpenStep) -> bool:

@@ -33,17 +33,18 @@ def table_message(
     inline_mode: bool = True,
     shown: frozenset[str] = frozenset(),
     step: OpenStep | None = None,
+    panels: bool = False,
 ) -> tuple[str, InlineKeyboardMarkup | None]:
     """The one message that shows a table, edited as the game goes (``shown``: commitments
     the chat has seen already, not repeated; ``step``: the step of a large choice open on its
-    keyboard)."""
+    keyboard; ``panels``: players open their hands as panels)."""
     if table.status == LOBBY:
         text = lobby_text(table)
     elif table.state is None:
         text = closed_text(table)
     else:
         text = game_text(table, shown)
-    return text, keyboard(table, miniapp_link, inline_mode, step)
+    return text, keyboard(table, miniapp_link, inline_mode, step, panels)
 
 
 def story_lines(table: Table, events: list[Event]) -> list[str]:
