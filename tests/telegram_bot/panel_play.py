@@ -90,6 +90,7 @@ class PanelPlayers:
             user, self.chat_id, panel["ephemeral_message_id"], button["callback_data"]
         )
         answer = self.api.wait_answer(query, timeout=20)
+        self.say(f"{self.names[user]}'s panel: " + panel["text"].replace("\n", " / "))
         self.say(
             f"{self.names[user]} presses {button['text']!r} on their panel"
             + (f" (disabled: {' '.join(disabled)})" if disabled else "")
