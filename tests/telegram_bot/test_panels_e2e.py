@@ -81,20 +81,20 @@ def test_a_whole_game_from_the_players_panels(bot, bot_api, redis_server, game):
     table_id = start(chat, store, game)
     before = group_calls(bot_api)
     players = PanelPlayers(bot_api, store, GROUP, table_id, NAMES)
-    refusal = _a_refused_press(players, store, table_id)
+    refused, refusal = _a_refused_press(players, store, table_id)
     players.play_game()
     bot_api.wait_for(lambda: labels(chat.table_message() or {}) == ["🔁 Rematch"], timeout=60)
     bot_api.wait_for(lambda: all(not players.panel(u) for u in NAMES), timeout=30)  # removed
-    path = players.write(f"panels-{game}")
-
     calls = group_calls(bot_api) - before
+    players.say(f"(the group got {calls} calls for {players.moves} moves)")
+    path = players.write(f"panels-{game}")
     stats = bot_api.stats
     assert players.table_presses == 0 and players.moves > 5, path
     assert calls / players.moves <= 1.0, (calls, players.moves, path)
     assert stats["per_method"].get("deleteMessage", 0) == 0
     assert stats["per_method"].get("deleteMessages", 0) == 0
     assert not [m for m in bot_api.messages(GROUP) if not m["from_bot"]]  # none in their name
-    assert refusal in bot_api.member_view(ANN, GROUP)  # the refusal reached its player
+    assert refusal in bot_api.member_view(refused, GROUP)  # the refusal reached its player
     for user in NAMES:  # nobody else ever saw what a panel held
         others = [set(bot_api.member_view(o, GROUP).splitlines()) for o in NAMES if o != user]
         own = secret_lines(bot_api, user)
@@ -106,9 +106,9 @@ def test_a_whole_game_from_the_players_panels(bot, bot_api, redis_server, game):
     assert re.search(r"🏆|Myllymatti", story)
 
 
-def _a_refused_press(players: PanelPlayers, store: TableStore, table_id: str) -> str:
+def _a_refused_press(players: PanelPlayers, store: TableStore, table_id: str) -> tuple[int, str]:
     """Someone whose move it is not presses a button left on their panel: refused, and the
-    panel says why."""
+    panel says why. Returns who pressed and what they were told."""
     table = store.load(table_id)
     game = get_game(table.game)
     state = game.rules.load(table.state)
@@ -123,8 +123,9 @@ def _a_refused_press(players: PanelPlayers, store: TableStore, table_id: str) ->
     assert answer.get("show_alert") is True, answer
     text = answer["text"]
     players.api.wait_for(lambda: "🚫" in (players.panel(user) or {}).get("text", ""), timeout=20)
-    players.say(f"{NAMES[user]} presses an old button on their panel -> {text!r}")
-    return text
+    told = players.panel(user)["text"].replace("\n", " / ")
+    players.say(f"{NAMES[user]} presses an old button on their panel -> {text!r}; panel: {told}")
+    return user, text
 
 
 def test_panels_refused_by_the_server_the_game_goes_on_as_before(bot_api, redis_server, tmp_path):
