@@ -3,8 +3,9 @@
     table:{T}:panels          hash, user id -> {"id": ephemeral id, "d": digest of what it
                               shows, "l": its language, "r": a refusal to show, "rv": the
                               table version the refusal answers}
-    table:{T}                 field ``np``: the server refused panels at this table (the
-                              table message offers today's paths again)
+    table:{T}                 field ``np``: until when (Unix time) panels are off at this
+                              table, the server having refused one for a reason that looked
+                              lasting (the table message offers today's paths meanwhile)
     budget:{C}:panel:{U}      the receiver's bucket: about one a second (Telegram documents
                               no limit for ephemeral messages; they are taken as messages to
                               one person), outside the group's 20 a minute
@@ -27,6 +28,7 @@ from tables.engine import keys
 from telegram_bot.table_message.budget import OVERALL_BURST, OVERALL_KEY, TAKE_SCRIPT
 
 PANELS_TTL = 7 * 86400
+PANELS_OFF_SECONDS = 600  # a lasting-looking refusal turns a table's panels off this long
 PANEL_BURST = 3.0  # as for a chat: a few at once, then the rate
 
 
@@ -84,9 +86,12 @@ class PanelRecords:
         self.redis.hdel(panels_key(table_id), str(user_id))
         return True
 
-    def refuse(self, table_id: str) -> None:
-        """The server would not send panels here: the table offers today's paths."""
-        self.redis.hset(keys.table(table_id), "np", 1)
+    def refuse(self, table_id: str, now: float | None = None) -> None:
+        """The server would not send panels here: the table offers today's paths for a
+        while. Not for good: what looked lasting (a server's hiccup, a setting changed in
+        the group) may pass, and a long game or a rematch tries panels again."""
+        until = (time.time() if now is None else now) + PANELS_OFF_SECONDS
+        self.redis.hset(keys.table(table_id), "np", f"{until:.0f}")
 
     def lock(self, table_id: str, seconds: float = 10.0) -> bool:
         """One worker follows a table's panels at a time (else an older version's edit could
