@@ -184,6 +184,8 @@ def main() -> None:
             f"seconds={time.monotonic() - started:.0f} violations={len(api.violations)} "
             f"unanswered={len(api.unanswered_queries())} people={args.people} cpus={args.cpus}"
         )
+        for line in [*api.violations, *api.unanswered_presses()][:10]:
+            print(f"  ! {line}")
         for game in args.game:
             report(api, store, game, tables)
 

@@ -2,7 +2,7 @@
 
 The words and signs are the game's (its ``PrivateInfo``, its action labels); this module only
 lays them out. The text: that only the player sees it, what they hold ("Your dice: ⚄ ⚂ =
-53"), why some of it cannot be played now, and whose move it is. The buttons: each held item
+53"), why some of it cannot be played now, and whether it is their move. The buttons: each held item
 that plays (a die to roll, a card to play) — the ones that may not be played now shown
 disabled — then, while the seat is to act, its public moves (Mia's claims), exactly the
 buttons the table message has for them. A press on one is the press of that button: same
@@ -64,7 +64,7 @@ def panel_view(
         reason = _greyed_reason(info, language)
         if reason:
             lines.append(reason)
-    lines.append(_turn_line(table, seat, game.rules.to_act(state), language))
+    lines.append(_turn_line(seat, game.rules.to_act(state), language))
     if refusal:
         lines.append(f"🚫 {refusal}")
     rows = _item_rows(table, game, seat, info, language) if info is not None else []
@@ -86,12 +86,12 @@ def _greyed_reason(info: PrivateInfo, language: str) -> str:
     return f"🚫 {' '.join(_label(item, language) for item in greyed)}: {render(reason, language)}"
 
 
-def _turn_line(table: Table, seat: int, to_act: list[int], language: str) -> str:
+def _turn_line(seat: int, to_act: list[int], language: str) -> str:
+    """Whether it is the player's move. Not whose it is else: the table message says that,
+    and a panel naming the others would be edited on every move of theirs (a call each)."""
     if seat in to_act:
         return tr(language, "▶️ Your move.")
-    names = table.display_names()
-    waiting = ", ".join(names[s] for s in to_act if 0 <= s < len(names))
-    return tr(language, "⏳ Waiting for {names}.", names=waiting) if waiting else ""
+    return tr(language, "⏳ Not your move yet.") if to_act else ""
 
 
 def _label(item: HandItem, language: str) -> str:

@@ -9,8 +9,9 @@ nothing there any more (they left, are out, or the game ended). Only players who
 get edits, and never a stream of sends.
 
 Per table one follow task runs at a time (and one worker, by a short lock in Redis), so the
-edits of a panel keep the table's order; each waits for its receiver's budget, and bursts
-of changes coalesce into one edit. Delivery is not guaranteed: a panel Telegram says is gone
+edits of a panel keep the table's order; a panel whose receiver's budget is spent is looked
+at again once it has room (the others' panels do not wait for it), so bursts of changes
+coalesce into one edit. Delivery is not guaranteed: a panel Telegram says is gone
 is forgotten (the next press of the table's button sends a new one); a refused send falls
 back to today's paths (the caller's alert, and the table message offers inline mode again
 where the refusal will last).
@@ -34,6 +35,7 @@ from telegram_bot.panels.records import PanelBudget, PanelRecord, PanelRecords
 
 log = logging.getLogger(__name__)
 RETRY_SECONDS = 1.5  # an edit that failed (a flood wait, the network) is tried again
+MIN_RETRY_SECONDS = 0.05  # a panel waiting for its receiver's budget is looked at again
 
 
 class PanelKeeper:
@@ -127,16 +129,19 @@ class PanelKeeper:
             return
         try:
             table = await asyncio.to_thread(self.store.load, table_id)
-            results = await asyncio.gather(*(self._follow(table, r) for r in records))
+            later = await asyncio.gather(*(self._follow(table, r) for r in records))
         except NoSuchTable:
-            results = []
+            later = []
         finally:
             await asyncio.to_thread(self.records.unlock, table_id)
-        if FAILED in results:
-            self._later(table_id, RETRY_SECONDS)
+        if waits := [wait for wait in later if wait > 0]:
+            self._later(table_id, min(waits))
 
-    async def _follow(self, table: Table, record: PanelRecord) -> str:
-        """One panel brought up to date: edited, removed, or left as it is."""
+    async def _follow(self, table: Table, record: PanelRecord) -> float:
+        """One panel brought up to date: edited, removed, or left as it is. Returns when to
+        look at it again (0: it is done). A receiver whose budget is spent is not waited
+        for: the others' panels go on, and theirs shows the newest view once it has room
+        (the changes meanwhile in one edit)."""
         refusal = record.refusal if record.refusal_version == table.version else None
         view = panel_view(table, record.user_id, record.language, refusal)
         if view is None:
@@ -144,10 +149,12 @@ class PanelKeeper:
                 self.records.drop, table.id, record.user_id, record.message_id
             ):
                 await self.api.delete(table.chat_id, record.user_id, record.message_id)
-            return GONE
+            return 0.0
         if view.digest == record.digest:
-            return EDITED
-        await self.budget.take(table.chat_id, record.user_id)
+            return 0.0
+        wait = await asyncio.to_thread(self.budget.try_take, table.chat_id, record.user_id)
+        if wait > 0:
+            return max(wait, MIN_RETRY_SECONDS)
         outcome = await self.api.edit(
             table.chat_id, record.user_id, record.message_id, view.text, view.keyboard
         )
@@ -155,7 +162,7 @@ class PanelKeeper:
             await asyncio.to_thread(self.records.drop, table.id, record.user_id, record.message_id)
         elif outcome == EDITED:
             await asyncio.to_thread(self._keep, table.id, record, view)
-        return outcome
+        return RETRY_SECONDS if outcome == FAILED else 0.0
 
     def _keep(self, table_id: str, record: PanelRecord, view: PanelView) -> None:
         """What the panel shows now, unless a newer panel replaced it meanwhile."""

@@ -112,12 +112,17 @@ class PanelBudget:
         self._script = client.register_script(TAKE_SCRIPT)
 
     def try_take(self, chat_id: int, user_id: int) -> float:
-        """Seconds to wait before the next panel call to this receiver (0: taken now)."""
+        """Seconds to wait before the next panel call to this receiver (0: taken now). The
+        receiver's bucket is looked at first, so a panel waiting for it (the usual wait)
+        takes nothing from the bot's overall one."""
         now = time.time()
+        key = f"budget:{{{chat_id}}}:panel:{user_id}"
+        wait, _ = self._script(keys=[key], args=[now, 1, "0", *self.rate])
+        if float(wait) > 0:
+            return float(wait)
         wait, _ = self._script(keys=[OVERALL_KEY], args=[now, 1, "1", *self.overall])
         if float(wait) > 0:
             return float(wait)
-        key = f"budget:{{{chat_id}}}:panel:{user_id}"
         wait, _ = self._script(keys=[key], args=[now, 1, "1", *self.rate])
         return float(wait)
 

@@ -745,6 +745,17 @@ class FakeBotApi(InlineModeMixin, EphemeralMixin):
         with self._cond:
             return [query.id for query in self._queries.values() if query.answer is None]
 
+    def unanswered_presses(self) -> list[str]:
+        """The presses never answered, described (who, where, what, how long ago)."""
+        now = time.monotonic()
+        with self._cond:
+            return [
+                f"user {q.user_id} chat {q.chat_id} message {q.message_id} "
+                f"ephemeral {q.ephemeral_id} data {q.data!r} {now - q.pressed_at:.1f}s ago"
+                for q in self._queries.values()
+                if q.answer is None
+            ]
+
     def messages(self, chat_id: int, *, thread_id: int | None = None) -> list[JSON]:
         """The bot's messages in a chat, oldest first, including deleted ones (``deleted``),
         and the messages users sent via the bot in inline mode (``from_bot`` False).
