@@ -59,14 +59,15 @@ def panel_view(
     info = game.presentation.private_info(view)
     acting = [s for s in game.rules.to_act(state) if not table.played_by_cpu(s)]
     lines = [tr(language, "🔒 Only you see this.")]
+    reason = _greyed_reason(info, language) if info is not None else ""
     if info is not None:
-        lines.append(describe(info, language))
-        reason = _greyed_reason(info, language)
-        if reason:
-            lines.append(reason)
-    lines.append(_turn_line(seat, game.rules.to_act(state), language))
+        lines += [describe(info, language), reason]
+    to_act = game.rules.to_act(state)
+    if seat in to_act or not reason.startswith("⏸"):  # (a ⏸ line says why they wait)
+        lines.append(_turn_line(seat, to_act, language))
     if refusal:
         lines.append(f"🚫 {refusal}")
+    lines = [line for line in lines if line]
     rows = _item_rows(table, game, seat, info, language) if info is not None else []
     if seat in acting:
         rows += _public_rows(table, game, seat, state, language)
