@@ -40,6 +40,9 @@ from telegram_bot.commands import stats as stats_commands
 from telegram_bot.commands import table_commands as commands
 from telegram_bot.commands.status import owners_only, show_status
 from telegram_bot.config import BotConfig
+from telegram_bot.ephemeral_api import EphemeralApi
+from telegram_bot.panels.keeper import PanelKeeper
+from telegram_bot.panels.records import PanelBudget
 from telegram_bot.people import answers_refusals as guard
 from telegram_bot.private import inline, reminders
 from telegram_bot.services import Services
@@ -150,6 +153,7 @@ async def _post_init(application: Application) -> None:
         per_second=0.95 * services.config.chat_messages_per_second,
         group_per_minute=max(1.0, services.config.group_messages_per_minute - 1),
     )
+    services.panels = await _panels(services)
     services.notifier = Notifier(
         application.bot,
         services.store,
@@ -161,6 +165,7 @@ async def _post_init(application: Application) -> None:
         reminders=reminders.Reminders(
             application.bot, services.store, budget, lambda table: table_link(services, table)
         ),
+        panels=services.panels,
     )
     await _set_commands(application)
     services.tasks = [
@@ -170,6 +175,24 @@ async def _post_init(application: Application) -> None:
     if services.ops is not None:  # the heartbeat behind /healthz and /readyz
         services.tasks.append(asyncio.create_task(services.ops.run(), name="ops"))
     log.info("bot @%s is up", services.bot_username)
+
+
+async def _panels(services: Services) -> PanelKeeper | None:
+    """Players' panels, where the setting and the Bot API server allow them (one log line
+    when they do not)."""
+    config = services.config
+    if not config.ephemeral_panels:
+        log.info("EPHEMERAL_PANELS=off: hands open through inline mode and the Mini App")
+        return None
+    api = EphemeralApi(config.token, config.api_base_url)
+    if not await api.probe():
+        log.warning(
+            "the Bot API server does not know ephemeral messages (Bot API 10.2): players' "
+            "panels are off; hands open through inline mode and the Mini App"
+        )
+        return None
+    budget = PanelBudget(services.store.redis, per_second=0.95 * config.ephemeral_per_second)
+    return PanelKeeper(api, services.store, budget)
 
 
 async def _post_stop(application: Application) -> None:

@@ -40,6 +40,8 @@ class BotConfig:
     webhook_secret: str = ""
     ops_bind: tuple[str, int] | None = None  # the operator's port: /metrics, /healthz, /readyz
     owner_ids: frozenset[int] = frozenset()  # who may send /status (in private)
+    ephemeral_panels: bool = True  # players' panels as ephemeral messages (Bot API 10.2+)
+    ephemeral_per_second: float = 1.0  # panel sends and edits per receiver (Telegram: unsaid)
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> BotConfig:
@@ -52,6 +54,7 @@ class BotConfig:
         interval = _number(env, "TABLE_EDIT_INTERVAL", 1.0)
         group_rate = _number(env, "GROUP_MESSAGES_PER_MINUTE", 20.0)
         chat_rate = _number(env, "CHAT_MESSAGES_PER_SECOND", 1.0)
+        panel_rate = _number(env, "EPHEMERAL_MESSAGES_PER_SECOND", 1.0)
         webapp_url = env.get("WEBAPP_URL") or None
         if webapp_url and not webapp_url.startswith("https://"):
             raise ConfigError("WEBAPP_URL must be an https:// address (Telegram requires it)")
@@ -91,6 +94,8 @@ class BotConfig:
             group_messages_per_minute=max(1.0, group_rate),
             chat_messages_per_second=max(0.1, chat_rate),
             log_level=env.get("LOG_LEVEL", "INFO").upper(),
+            ephemeral_panels=_switch(env, "EPHEMERAL_PANELS", True),
+            ephemeral_per_second=max(0.1, panel_rate),
         )
 
 
@@ -100,6 +105,18 @@ def _owner_ids(raw: str) -> frozenset[int]:
     if not all(part.isascii() and part.isdigit() and 0 < int(part) < 2**53 for part in parts):
         raise ConfigError("OWNER_IDS must be Telegram user ids (numbers), separated by commas")
     return frozenset(int(part) for part in parts)
+
+
+def _switch(env: dict[str, str], name: str, default: bool) -> bool:
+    """An on/off setting: on, off, true, false, yes, no, 1, 0."""
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("on", "true", "yes", "1"):
+        return True
+    if raw in ("off", "false", "no", "0"):
+        return False
+    raise ConfigError(f"{name} must be on or off")
 
 
 def _number(env: dict[str, str], name: str, default: float) -> float:

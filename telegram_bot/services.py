@@ -19,6 +19,7 @@ class Services:
     notifier: Notifier | None = None
     bot_username: str = ""
     inline_mode: bool = False  # the bot answers inline queries (set from getMe at start)
+    panels: Any = None  # telegram_bot.panels.keeper.PanelKeeper, when the server has them
     tasks: list = field(default_factory=list)
     ops: Any = None  # telegram_bot.serving.ops_port.BotOps: health and the heartbeat
 

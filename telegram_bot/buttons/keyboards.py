@@ -58,6 +58,7 @@ def keyboard(
     miniapp_link: str | None = None,
     inline_mode: bool = True,
     step: OpenStep | None = None,
+    panels: bool = False,
 ) -> InlineKeyboardMarkup | None:
     if table.status == LOBBY:
         return lobby_keyboard(table)
@@ -65,7 +66,7 @@ def keyboard(
         return finished_keyboard(table, replay_link(miniapp_link, table))
     if table.status != PLAYING or table.state is None:
         return None
-    return game_keyboard(table, miniapp_link, inline_mode, step)
+    return game_keyboard(table, miniapp_link, inline_mode, step, panels)
 
 
 def lobby_keyboard(table: Table) -> InlineKeyboardMarkup:
@@ -149,14 +150,18 @@ def open_path(table: Table, step: OpenStep | None, choices: list[tuple[str, int]
 
 
 def game_keyboard(
-    table: Table, miniapp_link: str | None, inline_mode: bool, step: OpenStep | None = None
+    table: Table,
+    miniapp_link: str | None,
+    inline_mode: bool,
+    step: OpenStep | None = None,
+    panels: bool = False,
 ) -> InlineKeyboardMarkup:
     language = table.language
     game = get_game(table.game)
     assert table.state is not None
     state = game.rules.load(table.state)
     rows: list[list[InlineKeyboardButton]] = []
-    private_row = _private_row(table, game, state, inline_mode)
+    private_row = _private_row(table, game, state, inline_mode, panels)
     if private_row:  # first: a player looks (or opens their hand) before choosing
         rows.append(private_row)
     choices = public_choices(table)
@@ -242,10 +247,12 @@ def _action_button(
 
 
 def _private_row(
-    table: Table, game: Game, state: Any, inline_mode: bool
+    table: Table, game: Game, state: Any, inline_mode: bool, panels: bool = False
 ) -> list[InlineKeyboardButton]:
     """A look at one's own secret (an answer only the presser sees) and, while a person must
-    choose privately, the button that opens their hand in inline mode."""
+    choose privately, the button that opens their hand in inline mode. With panels, one
+    button does both: it opens the presser's panel (telegram_bot.panels), named for what
+    it is for now (the play label while someone plays privately)."""
     language = table.language
     public = game.rules.public_view(state)
     # People at the table (one under a CPU stand-in too: any press brings them back).
@@ -258,6 +265,10 @@ def _private_row(
         for s in game.rules.to_act(state)
         if not table.played_by_cpu(s) and game.presentation.plays_privately(public, s)
     ]
+    label = game.presentation.play_label if playing else ""
+    if panels and (label or game.presentation.private_label) and _anyone_sees(game, state, people):
+        label = label or game.presentation.private_label
+        return [_button(table, tr(language, label), PRIVATE, "look")]
     if inline_mode and game.presentation.play_label and playing:
         row.append(
             InlineKeyboardButton(
@@ -265,11 +276,15 @@ def _private_row(
                 switch_inline_query_current_chat=table.id,
             )
         )
-    elif game.presentation.private_label and any(
-        game.presentation.private_info(game.rules.view(state, seat)) is not None for seat in people
-    ):
+    elif game.presentation.private_label and _anyone_sees(game, state, people):
         row.append(_button(table, tr(language, game.presentation.private_label), PRIVATE, "look"))
     return row
+
+
+def _anyone_sees(game: Game, state: Any, people: list[int]) -> bool:
+    return any(
+        game.presentation.private_info(game.rules.view(state, seat)) is not None for seat in people
+    )
 
 
 def finished_keyboard(table: Table, replay: str | None = None) -> InlineKeyboardMarkup | None:

@@ -4,6 +4,11 @@ Each press is answered exactly once: a short toast when a move was taken ("✓ 5
 when something was refused, the presser's own secret when they asked to look, nothing but a
 stopped spinner when a step of a large choice opens (the keyboard shows it). A press on an
 old message, a second tap, or forged data changes nothing.
+
+Where players have panels (telegram_bot.panels), asking to look opens the presser's panel
+instead of the alert, and a press on a panel is a press like any other (its buttons carry
+the same data as the table's); a refusal is then also written on the panel, where the
+player looks. Should the panel not go out, the look is answered as before, by the alert.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from telegram_bot.buttons.keyboards import public_choices
 from telegram_bot.buttons.lobby import lobby_press
 from telegram_bot.buttons.person_locks import person_lock
 from telegram_bot.buttons.step_press import step_press
+from telegram_bot.ephemeral_api import ephemeral_id
 from telegram_bot.language import person_language
 from telegram_bot.private.view import private_text
 from telegram_bot.services import services
@@ -79,7 +85,9 @@ async def _answer(
             # was taken the first time, so it is answered as it was then.
             await answer_query(query, _done(game, pressed.payload, language), show_alert=False)
             return
-        await alert(query, await _refusal(error, game, pressed, language, context))
+        refusal = await _refusal(error, game, pressed, language, context)
+        await alert(query, refusal)
+        await _tell_panel(query, pressed, refusal, context)
         return
     except BadCallbackData:  # well formed, but naming nothing the table offers
         await alert(query, error_text("bad_button", language))
@@ -115,6 +123,10 @@ async def _handle(
         seat = table.seat_of(user.id)
         if seat is not None and (seat in table.autopilot or str(seat) in table.timeouts):
             await asyncio.to_thread(store.change, table.id, lambda t: play.wake(t, user.id))
+        panels = services(context).panels
+        refused = panels is None or await _panels_refused(table, context)
+        if not refused and await panels.open(table, user.id, language, query.id):
+            return None, True  # the panel is the answer
         return private_text(table, user.id, language), False
     if pressed.kind == GAME:
         action = _action_of(table, pressed)
@@ -135,6 +147,25 @@ async def _handle(
         await step_press(query, pressed, table, context)
         return None, True
     return await lobby_press(query, pressed, table, context), False
+
+
+async def _panels_refused(table: Table, context: ContextTypes.DEFAULT_TYPE) -> bool:
+    state = await asyncio.to_thread(ChatMessages(services(context).store.redis).state, table.id)
+    return state.panels_refused
+
+
+async def _tell_panel(
+    query: CallbackQuery, pressed: Button, refusal: str, context: ContextTypes.DEFAULT_TYPE
+) -> None:
+    """A refused move from a panel: the panel says why too, until the table changes."""
+    panels = services(context).panels
+    if panels is None or ephemeral_id(query.message) is None:
+        return
+    try:
+        table = await asyncio.to_thread(services(context).store.load, pressed.table_id)
+    except (TableError, redis.RedisError):
+        return  # the alert said it
+    await panels.refused(table.id, query.from_user.id, table.version, refusal)
 
 
 def _done(game: Game, action: str, language: str) -> str:

@@ -36,7 +36,7 @@ from games.base import HandItem, PrivateInfo
 from games.errors import GameError
 from games.registry import get_game
 from tables import play
-from tables.errors import NoSuchTable, StaleMove, TableError
+from tables.errors import NoSuchTable, NotSeated, StaleMove, TableError
 from tables.ids import is_table_id
 from tables.model import PLAYING, Table
 from tables.private_seat import secrets_access
@@ -190,7 +190,9 @@ async def _play_chosen(
 
     def play_item(table: Table) -> list:
         seat = table.seat_of(user.id)
-        if seat is not None and table.status == PLAYING and play.decision_of(table, seat) != token:
+        if seat is None:  # a watcher is told they do not play, before any word of a hand
+            raise NotSeated("you are not playing at this table")
+        if table.status == PLAYING and play.decision_of(table, seat) != token:
             raise StaleMove("that decision has moved on")  # (the item may be gone with it)
         action = inline_steps.chosen_action(table, token, item_id)  # a hidden choice's
         if action is None:

@@ -26,7 +26,7 @@ BURST = 3.0  # messages a chat takes back to back before the per-second rate app
 OVERALL_KEY = "budget:overall"  # all chats together: Telegram allows about 30 a second
 OVERALL_BURST = 8.0
 
-_TAKE = """
+TAKE_SCRIPT = """
 local now = tonumber(ARGV[1])
 local cost = tonumber(ARGV[2])
 local take = ARGV[3] == '1'
@@ -74,7 +74,7 @@ class ChatBudget:
         self.per_minute = (group_per_minute, group_per_minute / 60.0)
         # A small burst overall: requests can bunch up on their way out of the process.
         self.overall = (OVERALL_BURST, overall_per_second)
-        self._script = client.register_script(_TAKE)
+        self._script = client.register_script(TAKE_SCRIPT)
 
     def _call(self, chat_id: int, cost: float, take: bool) -> Budget:
         keys = [f"budget:{{{chat_id}}}:second"]

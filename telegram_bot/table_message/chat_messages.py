@@ -15,6 +15,8 @@ its record.
                                 open on its keyboard (games.steps), for that decision only,
                                 until the seat that opened it has chosen
                            tap:<user>  "<decision>:<action>" of that person's last move
+                           np   until when (Unix time) players' panels are off here, the
+                                server having refused one (telegram_bot.panels)
     table:{T}:story      list: the story told since the last record (one entry per change),
                          kept until the table message becomes its record
     table:{T}:posts      list: players' inline posts not yet deleted (where the bot may)
@@ -25,6 +27,7 @@ the table's hash tag, like the table itself.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -88,6 +91,7 @@ class ChatState:
     seen: frozenset[str]
     finished: bool
     step: OpenStep | None = None
+    panels_refused: bool = False  # the server would not send players' panels here, lately
 
 
 class ChatMessages:
@@ -95,9 +99,9 @@ class ChatMessages:
         self.redis = client
         self._claim_render = client.register_script(_CLAIM_RENDER)
 
-    def state(self, table_id: str) -> ChatState:
-        msg, below, calls, seen, fin, step = self.redis.hmget(
-            keys.table(table_id), "msg", "bl", "fc", "cm", "fin", "st"
+    def state(self, table_id: str, now: float | None = None) -> ChatState:
+        msg, below, calls, seen, fin, step, no_panels = self.redis.hmget(
+            keys.table(table_id), "msg", "bl", "fc", "cm", "fin", "st", "np"
         )
         return ChatState(
             message_id=int(msg) if msg is not None else None,
@@ -106,6 +110,7 @@ class ChatMessages:
             seen=frozenset(_text(seen).split()) if seen else frozenset(),
             finished=fin is not None,
             step=OpenStep.decode(step) if step is not None else None,
+            panels_refused=_until(no_panels) > (time.time() if now is None else now),
         )
 
     def open_step(self, table_id: str, step: OpenStep) -> bool:
@@ -208,6 +213,14 @@ class ChatMessages:
         """
         previous = self._claim_render(keys=[keys.table(table_id)], args=[version])
         return None if int(previous) < 0 else int(previous)
+
+
+def _until(value: Any) -> float:
+    """A stored Unix time (0 for none, or for a flag written before it had one)."""
+    try:
+        return float(_text(value)) if value is not None else 0.0
+    except ValueError:
+        return 0.0
 
 
 def _text(value: Any) -> str:

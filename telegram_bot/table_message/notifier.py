@@ -32,6 +32,7 @@ from tables import updates
 from tables.errors import NoSuchTable
 from tables.model import FINISHED, PLAYING, Table
 from tables.store import TableStore
+from telegram_bot.panels.keeper import PanelKeeper
 from telegram_bot.private.reminders import Reminders
 from telegram_bot.table_message.budget import ChatBudget
 from telegram_bot.table_message.chat_calls import ChatCalls
@@ -59,6 +60,7 @@ class Notifier:
         inline_mode: bool = True,
         reminders: Reminders | None = None,
         bury_limit: int = BURY_LIMIT,
+        panels: PanelKeeper | None = None,
     ) -> None:
         self.bot = bot
         self.store = store
@@ -70,7 +72,12 @@ class Notifier:
         self.calls = ChatCalls(bot, self.budget, self.messages)
         self.inline_mode = inline_mode  # the bot answers inline queries: hands open in chats
         self.reminders = reminders  # private reminders of a slow game's turn
-        self.shows = TableShow(self.calls, self.messages, miniapp_link, inline_mode, bury_limit)
+        self.panels = panels  # players' panels, which follow every change at once
+        self.shows = TableShow(
+            self.calls, self.messages, miniapp_link, inline_mode, bury_limit, panels is not None
+        )
+        if panels is not None:  # a lasting refusal: the table's keyboard offers today's paths
+            panels.on_refused = self.show_step
         self._chats: dict[str, int] = {}  # table -> chat (a cache: tables never move)
         self._dirty: set[str] = set()
         self._steps: set[str] = set()  # tables whose keyboard shows another step now
@@ -104,6 +111,8 @@ class Notifier:
     def _take(self, entries: list[tuple[str, str]]) -> None:
         for _entry_id, table_id in entries:
             self.schedule(table_id)
+            if self.panels is not None:
+                self.panels.schedule(table_id)
         if entries:
             # Acknowledged at once: a change whose rendering is lost is found again by the
             # sweeper, which compares each open table's version with the version shown.
@@ -131,6 +140,8 @@ class Notifier:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        if self.panels is not None:
+            await self.panels.close()
         with contextlib.suppress(redis.RedisError):
             await asyncio.to_thread(updates.forget_consumer, self.store.redis, self.consumer)
 

@@ -19,8 +19,16 @@ from tables import story
 from tables.model import LOBBY, Table
 from telegram_bot.buttons.keyboards import keyboard
 from telegram_bot.table_message.chat_messages import OpenStep
-from telegram_bot.table_message.text import MAX_TEXT, closed_text, fit, game_text, lobby_text
-from translations import render
+from telegram_bot.table_message.text import (
+    MAX_TEXT,
+    SEALED,
+    closed_text,
+    fit,
+    game_text,
+    lobby_text,
+    sealed,
+)
+from translations import render, tr
 
 # A record longer than this is cut at a change's boundary before the next story joins it,
 # so that it always fits one message.
@@ -33,24 +41,29 @@ def table_message(
     inline_mode: bool = True,
     shown: frozenset[str] = frozenset(),
     step: OpenStep | None = None,
+    panels: bool = False,
 ) -> tuple[str, InlineKeyboardMarkup | None]:
     """The one message that shows a table, edited as the game goes (``shown``: commitments
     the chat has seen already, not repeated; ``step``: the step of a large choice open on its
-    keyboard)."""
+    keyboard; ``panels``: players open their hands as panels)."""
     if table.status == LOBBY:
         text = lobby_text(table)
     elif table.state is None:
         text = closed_text(table)
     else:
         text = game_text(table, shown)
-    return text, keyboard(table, miniapp_link, inline_mode, step)
+    return text, keyboard(table, miniapp_link, inline_mode, step, panels)
 
 
 def story_lines(table: Table, events: list[Event]) -> list[str]:
-    """The chat's story for these events: reveals, results, tricks, eliminations, the end."""
+    """The chat's story for these events: reveals, results, tricks, eliminations, the end.
+    Without proofs or hashes: those are /log's and /verify's (the table shows 🔐 sealed)."""
     game = get_game(table.game)
     names = table.display_names()
-    return [render(line, table.language) for line in story.story(game, events, names)]
+    lines = [
+        render(line, table.language) for line in story.story(game, events, names, proofs=False)
+    ]
+    return [line for line in sealed(lines, table.language) if line != tr(table.language, SEALED)]
 
 
 def with_news(text: str, news: list[str]) -> str:

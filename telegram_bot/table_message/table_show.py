@@ -41,7 +41,9 @@ class TableShow:
         miniapp_link: Callable[[Table], str | None],
         inline_mode: bool,
         bury_limit: int,
+        panels: bool = False,
     ) -> None:
+        self.panels = panels  # players open their hands as panels (ephemeral messages)
         self.calls = calls
         self.messages = messages
         self.miniapp_link = miniapp_link
@@ -52,8 +54,9 @@ class TableShow:
     def table_message(
         self, table: Table, chat: ChatState
     ) -> tuple[str, InlineKeyboardMarkup | None]:
+        panels = self.panels and not chat.panels_refused
         return table_message(
-            table, self.miniapp_link(table), self.inline_mode, chat.seen, chat.step
+            table, self.miniapp_link(table), self.inline_mode, chat.seen, chat.step, panels
         )
 
     async def show_step(self, table: Table, chat: ChatState) -> None:

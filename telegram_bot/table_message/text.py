@@ -2,6 +2,11 @@
 
 Game-specific words come from the game (its status lines and seat badges); this module lays
 out what every game shares: the seats and who is to act, settings, timers, stand-ins, tips.
+
+The chat reads as the story of the game: a commitment (a 64-hex SHA-256) is never spelled
+out in it — the table shows one short mark, "🔐 sealed · /verify", and /verify and /log hold
+the hashes and their proofs. A finished game's last message names how it ended (the winner;
+Myllymatti's loser and the order the others went out).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from typing import Any
 from games.base import N_, SettingSpec, Text
 from games.game import Game
 from games.registry import get_game
+from tables import story
 from tables.deadlines import acting_seats, is_reminded
 from tables.model import CANCELLED, EXPIRED, FINISHED, Table
 from tables.options import OPTION_SPECS
@@ -21,6 +27,20 @@ from translations import render, tr
 MAX_TEXT = 4096
 COMMITMENT = re.compile(r"\b[0-9a-f]{64}\b")
 CPU_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+SEALED = N_("🔐 sealed · /verify")  # the chat's one mark for every commitment in force
+
+
+def sealed(lines: list[str], language: str) -> list[str]:
+    """Lines for the chat: each holding a commitment gives way to the one short mark (once)."""
+    kept: list[str] = []
+    mark = tr(language, SEALED)
+    for line in lines:
+        if COMMITMENT.search(line):
+            line = mark
+            if mark in kept:
+                continue
+        kept.append(line)
+    return kept
 
 
 def fit(text: str) -> str:
@@ -79,19 +99,20 @@ def lobby_text(table: Table) -> str:
 def game_text(table: Table, shown: frozenset[str] = frozenset()) -> str:
     """A running (or finished) game: the game's header, every seat, the game's status, and
     while the game's counters are new to the players, what its signs mean. A status line
-    holding a commitment the chat was ``shown`` already is left out: a commitment is
-    published once, when it is made (``/verify`` shows it again on request)."""
+    holding a commitment shows the one short mark instead (``/verify`` shows the hashes;
+    ``shown`` is kept for the chat's bookkeeping)."""
     game = get_game(table.game)
     language = table.language
     assert table.state is not None
     state = game.rules.load(table.state)
     public = game.rules.public_view(state)
     names = table.display_names()
-    status = [
-        text
-        for line in game.presentation.describe_status(public, names)
-        if not set(COMMITMENT.findall(text := render(line, language))) & shown
-    ]
+    status = sealed(
+        [render(line, language) for line in game.presentation.describe_status(public, names)],
+        language,
+    )
+    if table.status == FINISHED:
+        status[:1] = [*status[:1], *final_lines(table, game, state, names)]
     acting = set(game.rules.to_act(state))
     lines = status[:1]
     for seat, badge in enumerate(game.presentation.seat_badges(public)):
@@ -110,6 +131,16 @@ def game_text(table: Table, shown: frozenset[str] = frozenset()) -> str:
         lines += [line for line in [rating_line(table)] if line]
         lines.append(tr(language, "📜 /log sends the whole game; 🔁 Rematch plays again."))
     return fit("\n".join(lines))
+
+
+def final_lines(table: Table, game: Game, state: Any, names: list[str]) -> list[str]:
+    """How the game ended, in its own words: the winner (or the Myllymatti)."""
+    ranking, places = game.rules.ranking(state), game.rules.places(state)
+    if not ranking:
+        return []
+    own = game.presentation.describe_final(ranking, places, names)
+    lines = own if own is not None else story.final_ranking(ranking, places, names)[:1]
+    return [render(line, table.language) for line in lines]
 
 
 def legend_line(game: Game, language: str) -> str:

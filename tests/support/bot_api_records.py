@@ -69,6 +69,7 @@ class _Query:
     pressed_at: float
     answer: JSON | None = None
     answered_at: float | None = None
+    ephemeral_id: int | None = None  # a press on an ephemeral message (its message_id is 0)
 
 
 @dataclass

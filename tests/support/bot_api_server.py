@@ -53,6 +53,7 @@ from typing import Any, TypeVar
 from urllib.parse import parse_qsl, urlsplit
 
 from tests.support.bot_api_records import _Chat, _Message, _Params, _Query, _RequestContext
+from tests.support.ephemeral import EPHEMERAL_METHODS, EphemeralMixin
 from tests.support.flood import FloodGate, FloodLimits
 from tests.support.inline_mode import InlineModeMixin
 from tests.support.telegram_html import bot_command_entities
@@ -111,6 +112,7 @@ IMPLEMENTED_METHODS = (
     "unpinChatMessage",
     "close",
     "logOut",
+    *EPHEMERAL_METHODS,
 )
 
 #: Methods that put a message on screen; Telegram's flood control counts them (edits too).
@@ -147,7 +149,7 @@ _STRING_FIELDS = _words(
 _INT_FIELDS = _words(
     """
     chat_id user_id message_id message_thread_id reply_to_message_id offset limit timeout
-    cache_time max_connections
+    cache_time max_connections receiver_user_id ephemeral_message_id
     """
 )
 _BOOL_FIELDS = _words(
@@ -355,7 +357,7 @@ class _Handler(BaseHTTPRequestHandler):
             self.close_connection = True
 
 
-class FakeBotApi(InlineModeMixin):
+class FakeBotApi(InlineModeMixin, EphemeralMixin):
     """A Telegram Bot API server on 127.0.0.1 with a simulated world and strict limits.
 
     Thread-safe: the HTTP handler threads and the test thread share one re-entrant lock, and a
@@ -376,6 +378,8 @@ class FakeBotApi(InlineModeMixin):
         inline_mode: bool = True,
         inline_feedback: bool = True,
         inline_answer_timeout: float = 15.0,
+        ephemeral: str = "on",
+        ephemeral_lifetime: float | None = None,
     ) -> None:
         """Create the server (not started).
 
@@ -387,6 +391,9 @@ class FakeBotApi(InlineModeMixin):
         the bot gets no inline queries and answerInlineQuery fails), ``inline_feedback`` its
         /setinlinefeedback (off, no ``chosen_inline_result`` updates), and
         ``inline_answer_timeout`` how long after an inline query answerInlineQuery is accepted.
+        ``ephemeral`` is "on" (Bot API 10.3's ephemeral messages), "unknown" (an older server)
+        or "refuse"; ``ephemeral_lifetime`` how long one lives (None: until deleted). See
+        :mod:`tests.support.ephemeral`.
         """
         self.token = token
         prefix = token.split(":", 1)[0]
@@ -431,7 +438,9 @@ class FakeBotApi(InlineModeMixin):
         self._method_counts: Counter[str] = Counter()
         self._chat_counts: dict[int, Counter[str]] = defaultdict(Counter)
         self._not_modified = 0
+        self._ephemeral_counts: dict[int, Counter[str]] = defaultdict(Counter)
 
+        self._init_ephemeral(ephemeral=ephemeral, ephemeral_lifetime=ephemeral_lifetime)
         self._init_inline_mode(
             inline_mode=inline_mode,
             inline_feedback=inline_feedback,
@@ -440,6 +449,7 @@ class FakeBotApi(InlineModeMixin):
         self._handlers: dict[str, tuple[str, Callable[[_Params, _RequestContext], Any]]] = {
             name.lower(): (name, getattr(self, f"_api_{_snake(name)}"))
             for name in IMPLEMENTED_METHODS
+            if ephemeral != "unknown" or name not in EPHEMERAL_METHODS
         }
 
     # ------------------------------------------------------------------ lifecycle
@@ -676,15 +686,7 @@ class FakeBotApi(InlineModeMixin):
                     f"{callback_data!r}; buttons: {self._button_summary(message)}"
                 )
             chat.members.add(user_id)
-            query = _Query(
-                id=str(next(self._query_ids)),
-                user_id=user_id,
-                chat_id=chat_id,
-                message_id=message_id,
-                data=callback_data,
-                pressed_at=time.monotonic(),
-            )
-            self._queries[query.id] = query
+            query = self._new_query(user_id, chat_id, message_id, callback_data)
             self._enqueue(
                 "callback_query",
                 {
@@ -697,6 +699,18 @@ class FakeBotApi(InlineModeMixin):
             )
             self._touch()
             return query.id
+
+    def _new_query(self, user_id: int, chat_id: int, message_id: int, data: str) -> _Query:
+        query = _Query(
+            id=str(next(self._query_ids)),
+            user_id=user_id,
+            chat_id=chat_id,
+            message_id=message_id,
+            data=data,
+            pressed_at=time.monotonic(),
+        )
+        self._queries[query.id] = query
+        return query
 
     def button_data(self, chat_id: int, message_id: int, label: str) -> str:
         """callback_data of the button whose text contains ``label`` (for readable tests)."""
@@ -730,6 +744,17 @@ class FakeBotApi(InlineModeMixin):
         """Ids of button presses the bot never answered (clients show a spinner for those)."""
         with self._cond:
             return [query.id for query in self._queries.values() if query.answer is None]
+
+    def unanswered_presses(self) -> list[str]:
+        """The presses never answered, described (who, where, what, how long ago)."""
+        now = time.monotonic()
+        with self._cond:
+            return [
+                f"user {q.user_id} chat {q.chat_id} message {q.message_id} "
+                f"ephemeral {q.ephemeral_id} data {q.data!r} {now - q.pressed_at:.1f}s ago"
+                for q in self._queries.values()
+                if q.answer is None
+            ]
 
     def messages(self, chat_id: int, *, thread_id: int | None = None) -> list[JSON]:
         """The bot's messages in a chat, oldest first, including deleted ones (``deleted``),
@@ -838,7 +863,9 @@ class FakeBotApi(InlineModeMixin):
     @property
     def stats(self) -> JSON:
         """Counters: http_<status> for every error status (http_429 always present), calls,
-        per_method {method: n}, per_chat {chat_id: {method: n}}, not_modified."""
+        per_method {method: n}, per_chat {chat_id: {method: n}} (what the group sees),
+        ephemeral_per_chat {chat_id: {method: n}} (ephemeral sends, edits, deletes: what one
+        member sees), not_modified."""
         with self._cond:
             result: JSON = {f"http_{code}": count for code, count in self._status_counts.items()}
             result.setdefault("http_429", 0)
@@ -848,6 +875,9 @@ class FakeBotApi(InlineModeMixin):
                 chat_id: dict(counts) for chat_id, counts in self._chat_counts.items()
             }
             result["not_modified"] = self._not_modified
+            result["ephemeral_per_chat"] = {
+                chat_id: dict(counts) for chat_id, counts in self._ephemeral_counts.items()
+            }
             return result
 
     @property
@@ -962,6 +992,12 @@ class FakeBotApi(InlineModeMixin):
             if self._violations:
                 lines.append("violations:")
                 lines += [f"  {violation}" for violation in self._violations]
+            for message in self._ephemeral_history:
+                state = "" if self._live(message) else " [gone]"
+                lines.append(
+                    f"ephemeral #{message.ephemeral_id} to {message.receiver_id} in "
+                    f"{message.chat_id}{state}: {_short(message.text, 120)}"
+                )
             unanswered = [q.id for q in self._queries.values() if q.answer is None]
             if unanswered:
                 lines.append(f"unanswered callback queries: {unanswered}")
@@ -1017,12 +1053,18 @@ class FakeBotApi(InlineModeMixin):
             self._method_counts[name] += 1
             chat_id = params.get("chat_id")
             if isinstance(chat_id, int) and not isinstance(chat_id, bool):
-                self._chat_counts[chat_id][name] += 1
+                ephemeral = self.ephemeral != "unknown" and (
+                    name in EPHEMERAL_METHODS or params.get("ephemeral_message_parameters")
+                )
+                counts = self._ephemeral_counts if ephemeral else self._chat_counts
+                counts[chat_id][name] += 1
             self._touch()
         if handler_entry is None:
             error = ApiError(
                 "Not Found", code=404, reason=f"unknown or unimplemented method {method}"
             )
+            # An older server does not know Bot API 10.2's methods: asking is no misuse.
+            error.violation = method.lower() not in {m.lower() for m in EPHEMERAL_METHODS}
             self._record_failure(name, params, error)
             return 404, error.body()
         try:
@@ -1532,6 +1574,8 @@ class FakeBotApi(InlineModeMixin):
         thread_id = self._thread_id_param(chat, params)
         rendered = self._render(params)
         markup = validate_reply_markup(params.raw("reply_markup"), chat_type=chat.type)
+        if "ephemeral_message_parameters" in params and self.ephemeral != "unknown":
+            return self._send_ephemeral(chat, params, rendered, markup)
         reply_to, replied = self._reply_target(chat, params)
         if thread_id is None and replied is not None:
             thread_id = replied.thread_id

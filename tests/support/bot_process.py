@@ -63,6 +63,9 @@ def bot_env(api: FakeBotApi, redis_url: str, **extra: str) -> dict[str, str]:
         # This server enforces no flood limits unless a test asks for them (flood tests do).
         GROUP_MESSAGES_PER_MINUTE="600",
         CHAT_MESSAGES_PER_SECOND="20",
+        # Today's paths (the 👀 alert, inline mode) are what most tests play through; the
+        # panel tests (test_panels_e2e) switch players' panels on.
+        EPHEMERAL_PANELS="off",
         PYTHONUNBUFFERED="1",
     )
     env.update(extra)

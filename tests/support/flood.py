@@ -30,6 +30,9 @@ class FloodLimits:
     per_chat_burst: float = 3.0
     group_per_minute: float = 20.0
     global_per_second: float = 30.0
+    # Ephemeral messages: Telegram documents no limit; taken as messages to one person.
+    per_receiver_per_second: float = 1.0
+    per_receiver_burst: float = 3.0
 
 
 class TokenBucket:
@@ -71,6 +74,7 @@ class FloodGate:
         self._global = TokenBucket(limits.global_per_second, limits.global_per_second, clock())
         self._per_chat: dict[int, TokenBucket] = {}
         self._per_group: dict[int, TokenBucket] = {}
+        self._per_receiver: dict[tuple[int, int], TokenBucket] = {}
 
     def try_send(self, chat_id: int, *, is_group: bool) -> int | None:
         """Consume a message slot, or return ``retry_after`` (whole seconds, >= 1)."""
@@ -95,4 +99,21 @@ class FloodGate:
             return max(1, math.ceil(wait))
         for bucket in buckets:
             bucket.take(now)
+        return None
+
+    def try_send_ephemeral(self, chat_id: int, receiver_id: int) -> int | None:
+        """An ephemeral send or edit: the receiver's own bucket and the bot's overall one,
+        never the group's (its members do not see it)."""
+        now = self._clock()
+        limits = self.limits
+        bucket = self._per_receiver.get((chat_id, receiver_id))
+        if bucket is None:
+            bucket = TokenBucket(limits.per_receiver_burst, limits.per_receiver_per_second, now)
+            self._per_receiver[(chat_id, receiver_id)] = bucket
+        buckets = [self._global, bucket]
+        wait = max(b.wait_time(now) for b in buckets)
+        if wait > 0:
+            return max(1, math.ceil(wait))
+        for b in buckets:
+            b.take(now)
         return None

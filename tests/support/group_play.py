@@ -29,6 +29,7 @@ from tables.model import FINISHED, LOBBY, PLAYING, Table
 from tables.store import TableStore
 from telegram_bot.table_message.render import table_message
 from tests.support.bot_api_server import FakeBotApi
+from tests.support.group_panels import panel_content, panel_move
 from tests.telegram_bot.group_chat import GroupChat, labels
 from translations import render, tr
 
@@ -63,6 +64,9 @@ class GroupTable:
     think: Callable[[str], float] = lambda kind: 0.0
     seed: str = "group-play"
     bot_is_admin: bool = False  # the bot may delete the players' inline posts
+    panels: bool = False  # every move from the player's panel (telegram_bot.panels)
+    panel_latencies: list[float] = field(default_factory=list)  # panel press -> panel shows
+    _panel_pending: dict[int, tuple[float, str]] = field(default_factory=dict)
     table_id: str | None = None
     latencies: list[float] = field(default_factory=list)
     moves: int = 0  # presses and inline choices made by the people
@@ -107,6 +111,7 @@ class GroupTable:
             self.table_id = message["reply_markup"]["inline_keyboard"][0][0]["callback_data"][:10]
         table = self.store.load(self.table_id)
         shown = self._observe(table, message)
+        self._observe_panels()
         pressed = self._lobby_press
         waited = pressed is not None and pressed[0] == table.version
         if waited and time.monotonic() - pressed[1] < ASK_AGAIN:
@@ -124,7 +129,7 @@ class GroupTable:
         """Note each version's words; which version the group's table message shows (None: an
         older one than any noted), and so which presses the group now sees."""
         if table.version not in self._bodies:
-            text, keyboard = table_message(table)
+            text, keyboard = table_message(table, panels=self.panels)
             buttons = [b.text for row in keyboard.inline_keyboard for b in row] if keyboard else []
             self._bodies[table.version] = (_body(text), buttons)
         text, buttons = _body(message["text"]), labels(message)
@@ -198,7 +203,10 @@ class GroupTable:
             if now < due:
                 continue
             self._acted.add((seat, token))
-            if private:
+            if self.panels:
+                if not panel_move(self, person, message, action, token, table.version):
+                    self._acted.discard((seat, token))  # the panel is not there yet
+            elif private:
                 self._ask_hand(person, table, message, view, action, token)
             else:
                 label = render(game.presentation.action_label(action), table.language)
@@ -242,6 +250,13 @@ class GroupTable:
             self.api.choose_inline_result(user, query, result_id, self.chat_id)
             self.moves += 1
             self._pending.append((time.monotonic(), version + 1))
+
+    def _observe_panels(self) -> None:
+        """A panel press is shown once its panel changed (edited to the move's result)."""
+        for user, (pressed, before) in list(self._panel_pending.items()):
+            if panel_content(self.api, self.chat_id, user) != before:
+                self.panel_latencies.append(time.monotonic() - pressed)
+                del self._panel_pending[user]
 
     def _press(self, person: Person, message: dict[str, Any], label: str, version: int) -> None:
         data = self.api.button_data(self.chat_id, message["message_id"], label)

@@ -50,6 +50,7 @@ _BUTTON_ACTIONS = (
     "switch_inline_query_current_chat",
     "switch_inline_query_chosen_chat",
     "copy_text",
+    "disabled",
     "callback_game",
     "pay",
 )
@@ -306,6 +307,12 @@ def _validate_button(button: Any, *, chat_type: str) -> None:
             )
         if "query" in chosen:
             _check_inline_query(chosen["query"], "query", text, where=f"{action}.query")
+    elif action == "disabled":
+        if not isinstance(button["disabled"], dict):
+            raise ApiError(
+                'Bad Request: can\'t parse inline keyboard button: Field "disabled" must be of '
+                "type Object"
+            )
     elif action == "copy_text":
         copy = button["copy_text"]
         copied = copy.get("text") if isinstance(copy, dict) else None

@@ -83,3 +83,13 @@ def test_replays_are_kept_30_days_unless_set():
 
     assert replay_ttl_from_env({}) == 30 * 86400
     assert replay_ttl_from_env({"REPLAY_DAYS": "7"}) == 7 * 86400
+
+
+def test_ephemeral_panels_are_on_unless_switched_off():
+    assert BotConfig.from_env({"TELEGRAM_BOT_TOKEN": TOKEN}).ephemeral_panels is True
+    off = BotConfig.from_env({"TELEGRAM_BOT_TOKEN": TOKEN, "EPHEMERAL_PANELS": "off"})
+    assert off.ephemeral_panels is False
+    rate = {"TELEGRAM_BOT_TOKEN": TOKEN, "EPHEMERAL_MESSAGES_PER_SECOND": "0.5"}
+    assert BotConfig.from_env(rate).ephemeral_per_second == 0.5
+    with pytest.raises(ConfigError, match="EPHEMERAL_PANELS must be on or off"):
+        BotConfig.from_env({"TELEGRAM_BOT_TOKEN": TOKEN, "EPHEMERAL_PANELS": "maybe"})

@@ -120,8 +120,9 @@ def test_solo_practice_against_cpus_then_stats_log_verify_and_rematch(bot, bot_a
     log = document["bytes"].decode()
     assert "Round 1" in log and "claims" in log and "🏆" in log and "SHA-256(" in log
 
-    proof = re.search(r"🔐 SHA-256\((\S+)\) = ([0-9a-f]{64})", story)
-    assert proof, story
+    assert "SHA-256(" not in story  # the chat shows a short mark; the proofs are /log's
+    proof = re.search(r"🔐 SHA-256\((\S+)\) = ([0-9a-f]{64})", log)
+    assert proof, log
     bot_api.send_message(ALICE, ALICE, f"/verify {proof[2]} {proof[1]}")
     assert wait_reply(bot_api, ALICE, "✅ It matches")
     tampered = proof[1][:-1] + ("0" if proof[1][-1] != "0" else "1")

@@ -13,6 +13,7 @@ from tables.store import TableStore
 from telegram_bot.table_message.render import (
     RECORD_LIMIT,
     record_is_full,
+    story_lines,
     story_messages,
     with_news,
 )
@@ -41,14 +42,14 @@ def start_game(redis_client, game: str) -> tuple[TableStore, str]:
     return store, table.id
 
 
-def test_a_commitment_is_shown_once_then_left_to_verify(redis_client):
+def test_a_commitment_is_one_short_mark_in_the_chat_and_the_end_names_how_it_ended(redis_client):
     store, table_id = start_game(redis_client, "myllymatti")
     table = store.load(table_id)
     first = game_text(table)
-    (commitment,) = COMMITMENT.findall(first)
-    assert f"🔒 Deck commitment: {commitment}" in first
-    again = game_text(table, shown=frozenset({commitment}))
-    assert commitment not in again and "Myllymatti · phase 1" in again
+    assert COMMITMENT.findall(first) == [] and first.count("🔐 sealed · /verify") == 1
+    assert "Myllymatti · phase 1" in first
+    story = story_lines(table, [{"type": "game_over", "ranking": [1, 0], "places": [1, 2]}])
+    assert not any("SHA-256" in line or COMMITMENT.search(line) for line in story)
 
 
 def test_the_signs_are_explained_while_new_and_in_help(redis_client):

@@ -1,0 +1,142 @@
+"""What a player's panel shows: their secrets and their own moves, for any game.
+
+The words and signs are the game's (its ``PrivateInfo``, its action labels); this module only
+lays them out. The text: that only the player sees it, what they hold ("Your dice: ⚄ ⚂ =
+53"), why some of it cannot be played now, and whether it is their move. The buttons: each held item
+that plays (a die to roll, a card to play) — the ones that may not be played now shown
+disabled — then, while the seat is to act, its public moves (Mia's claims), exactly the
+buttons the table message has for them. A press on one is the press of that button: same
+callback data, same decision token, same refusals (telegram_bot.buttons.presses).
+
+Nothing here is for anyone but the panel's receiver: it is built from the one gate
+(tables.private_seat), and a person the gate shows nothing gets no panel (it is removed).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from games.base import HandItem, PrivateInfo
+from games.game import Game
+from games.registry import get_game
+from tables.model import Table
+from tables.private_seat import private_view
+from telegram_bot.buttons.callback_data import GAME, INDEX_PREFIX, Button
+from telegram_bot.buttons.keyboards import public_choices
+from telegram_bot.ephemeral_api import Keyboard, callback_button, disabled_button
+from telegram_bot.private.view import describe
+from translations import render, tr
+
+ROW = 4  # item buttons to a row
+
+
+@dataclass(frozen=True)
+class PanelView:
+    text: str
+    keyboard: Keyboard
+
+    @property
+    def digest(self) -> str:
+        """Changes whenever what the receiver would see changes (an edit is due)."""
+        raw = json.dumps([self.text, self.keyboard], ensure_ascii=False, sort_keys=True)
+        return hashlib.sha256(raw.encode()).hexdigest()[:16]
+
+
+def panel_view(
+    table: Table, user_id: int, language: str, refusal: str | None = None
+) -> PanelView | None:
+    """The panel of ``user_id`` at this table now; None when they may see nothing (not
+    seated, left, out, or no game running): their panel goes."""
+    seen = private_view(table, user_id)
+    if seen is None or table.state is None:
+        return None
+    seat, view = seen
+    game = get_game(table.game)
+    state = game.rules.load(table.state)
+    info = game.presentation.private_info(view)
+    acting = [s for s in game.rules.to_act(state) if not table.played_by_cpu(s)]
+    lines = [tr(language, "🔒 Only you see this.")]
+    reason = _greyed_reason(info, language) if info is not None else ""
+    if info is not None:
+        lines += [describe(info, language), reason]
+    to_act = game.rules.to_act(state)
+    if seat in to_act or not reason.startswith("⏸"):  # (a ⏸ line says why they wait)
+        lines.append(_turn_line(seat, to_act, language))
+    if refusal:
+        lines.append(f"🚫 {refusal}")
+    lines = [line for line in lines if line]
+    rows = _item_rows(table, game, seat, info, language) if info is not None else []
+    if seat in acting:
+        rows += _public_rows(table, game, seat, state, language)
+    return PanelView("\n".join(lines), rows)
+
+
+def _greyed_reason(info: PrivateInfo, language: str) -> str:
+    """Why held items cannot be played now, once (the first reason given): for all of them
+    ("⏸ wait for your turn"), or for those greyed ("🚫 🔴 🟢: must follow 🟡")."""
+    playing = [item for item in info.items if item.action is not None]
+    greyed = [item for item in playing if not item.selectable]
+    reason = next((item.reason for item in greyed if item.reason), None)
+    if reason is None:
+        return ""
+    if len(greyed) == len(playing):
+        return f"⏸ {render(reason, language)}"
+    return f"🚫 {' '.join(_label(item, language) for item in greyed)}: {render(reason, language)}"
+
+
+def _turn_line(seat: int, to_act: list[int], language: str) -> str:
+    """Whether it is the player's move. Not whose it is else: the table message says that,
+    and a panel naming the others would be edited on every move of theirs (a call each)."""
+    if seat in to_act:
+        return tr(language, "▶️ Your move.")
+    return tr(language, "⏳ Not your move yet.") if to_act else ""
+
+
+def _label(item: HandItem, language: str) -> str:
+    label = render(item.label, language)
+    return f"{item.symbol} {label}" if item.symbol and item.symbol not in label else label
+
+
+def _item_rows(
+    table: Table, game: Game, seat: int, info: PrivateInfo, language: str
+) -> list[list[dict[str, Any]]]:
+    """A button per held item that plays; disabled while it may not be played."""
+    token = game.rules.decision(game.rules.load(table.state), seat)
+    buttons = []
+    for item in info.items:
+        if item.action is None:
+            continue
+        button = Button(table.id, token, GAME, item.action)
+        if item.selectable and button.fits():
+            buttons.append(callback_button(_label(item, language), button.encode()))
+        else:
+            buttons.append(disabled_button(_label(item, language)))
+    return [buttons[i : i + ROW] for i in range(0, len(buttons), ROW)]
+
+
+def _public_rows(
+    table: Table, game: Game, seat: int, state: Any, language: str
+) -> list[list[dict[str, Any]]]:
+    """The seat's public moves, laid out as the game lays them out on the table message,
+    with the same callback data (by name, or by index among the table's public choices).
+    A game whose choice comes in steps keeps it on the table message."""
+    if game.presentation.has_steps:
+        return []
+    public = game.rules.public_view(state)
+    token = game.rules.decision(state, seat)
+    mine = game.rules.public_actions(public, seat)
+    everyone = [action for action, _ in public_choices(table)]
+    rows = []
+    for row in game.presentation.action_rows(list(mine)):
+        buttons = []
+        for action in row:
+            button = Button(table.id, token, GAME, action)
+            if not button.fits() and action in everyone:
+                button = Button(table.id, token, GAME, f"{INDEX_PREFIX}{everyone.index(action)}")
+            label = render(game.presentation.action_label(action), language)
+            buttons.append(callback_button(label, button.encode()))
+        rows.append(buttons)
+    return rows

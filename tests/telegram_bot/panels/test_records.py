@@ -1,0 +1,31 @@
+"""Who has a panel open at a table, and when panels are off there, on a real Redis."""
+
+from __future__ import annotations
+
+from telegram_bot.panels.records import PANELS_OFF_SECONDS, PanelRecord, PanelRecords
+from telegram_bot.table_message.chat_messages import ChatMessages
+
+TABLE = "abcdefghij"
+
+
+def test_a_refusal_turns_a_tables_panels_off_for_a_while_not_for_good(redis_client):
+    records, messages = PanelRecords(redis_client), ChatMessages(redis_client)
+    assert not messages.state(TABLE, now=1_000.0).panels_refused
+    records.refuse(TABLE, now=1_000.0)
+    assert messages.state(TABLE, now=1_000.0).panels_refused
+    assert messages.state(TABLE, now=1_000.0 + PANELS_OFF_SECONDS - 1).panels_refused
+    assert not messages.state(TABLE, now=1_000.0 + PANELS_OFF_SECONDS + 1).panels_refused
+
+
+def test_a_flag_without_a_time_counts_as_lapsed(redis_client):
+    redis_client.hset(f"table:{{{TABLE}}}", "np", 1)  # as a bot before the expiry wrote it
+    assert not ChatMessages(redis_client).state(TABLE, now=1_000.0).panels_refused
+
+
+def test_a_panel_is_forgotten_only_if_it_is_still_that_one(redis_client):
+    records = PanelRecords(redis_client)
+    records.put(TABLE, PanelRecord(41, 3, "d", "en"))
+    assert not records.drop(TABLE, 41, 2)  # a newer panel replaced it meanwhile
+    assert records.get(TABLE, 41) == PanelRecord(41, 3, "d", "en")
+    assert records.drop(TABLE, 41, 3)
+    assert records.all(TABLE) == []

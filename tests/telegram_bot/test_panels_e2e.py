@@ -1,0 +1,187 @@
+"""Players' panels, through the real bot: each game played whole from ephemeral messages.
+
+Three members (one never opened a private chat with the bot) open their panels once with the
+table's 👀/hand button and play every move from them. Nothing is posted in a player's name,
+nothing deleted, the group gets at most one call per move, a refused move is told on the
+panel, and no other member's view ever holds a panel's secrets. With panels refused by the
+server, the same games finish through today's paths (the alert, the table's buttons, inline
+mode). Each test writes its transcript to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import redis
+
+from games.registry import get_game
+from tables import lobby
+from tables.model import ChatRef
+from tables.store import TableStore
+from tests.support import FakeBotApi
+from tests.support.bot_process import TOKEN
+from tests.telegram_bot.group_chat import GroupChat, labels
+from tests.telegram_bot.panel_play import PanelPlayers, panel_buttons
+
+ANN, BEN, CAT = 41, 42, 43
+NAMES = {ANN: "Ann", BEN: "Ben", CAT: "Cat"}
+GROUP = -100_930
+GROUP_METHODS = ("sendMessage", "editMessageText", "editMessageReplyMarkup")
+COMMANDS = {"mia": "/mia", "mino_dice": "/minodice", "myllymatti": "/myllymatti"}
+
+
+@pytest.fixture
+def bot_extra_env() -> dict[str, str]:
+    return {"EPHEMERAL_PANELS": "on"}
+
+
+def setup(api: FakeBotApi) -> GroupChat:
+    api.add_user(ANN, "Ann", started_bot=True)
+    api.add_user(BEN, "Ben", started_bot=True)
+    api.add_user(CAT, "Cat")  # never opened a private chat with the bot
+    api.add_chat(GROUP, title="Game night", members=list(NAMES))
+    return GroupChat(api, GROUP)
+
+
+def start(chat: GroupChat, store: TableStore, game: str) -> str:
+    chat.api.send_message(ANN, GROUP, COMMANDS[game])
+    chat.wait_table(lambda m: "a new table is open" in m["text"])
+    chat.press(BEN, "✋ Join")
+    chat.wait_table(lambda m: "2. Ben" in m["text"])
+    chat.press(CAT, "✋ Join")
+    chat.wait_table(lambda m: "3. Cat" in m["text"])
+    table_id = store.find_open(ChatRef(GROUP)).id
+    if game == "mino_dice":  # the quick rules: 4 hands
+        store.change(table_id, lambda t: lobby.choose_preset(t, ANN, "quick"))
+    chat.press(ANN, "▶️ Start", chat.wait_table(lambda m: "▶️ Start" in labels(m)))
+    chat.api.wait_for(lambda: store.load(table_id).status == "playing", timeout=20)
+    chat.wait_table(lambda m: any(":p:" in b.get("callback_data", "") for b in panel_buttons(m)))
+    return table_id
+
+
+def group_calls(api: FakeBotApi) -> int:
+    counts = api.stats["per_chat"].get(GROUP, {})
+    return sum(counts.get(method, 0) for method in GROUP_METHODS)
+
+
+def secret_lines(api: FakeBotApi, user: int) -> set[str]:
+    """The lines of a player's panels that name what they hold."""
+    lines = set()
+    for panel in api.ephemeral_messages(GROUP, user, gone=True):
+        for text in [panel["text"], *panel["edits"]]:
+            lines |= {line for line in text.splitlines() if line.startswith("Your ")}
+    return lines
+
+
+@pytest.mark.parametrize("game", ["mia", "mino_dice", "myllymatti"])
+def test_a_whole_game_from_the_players_panels(bot, bot_api, redis_server, game):
+    chat = setup(bot_api)
+    store = TableStore(redis.Redis.from_url(redis_server.url))
+    table_id = start(chat, store, game)
+    before = group_calls(bot_api)
+    players = PanelPlayers(bot_api, store, GROUP, table_id, NAMES)
+    refused, refusal = _a_refused_press(players, store, table_id)
+    players.play_game()
+    bot_api.wait_for(lambda: labels(chat.table_message() or {}) == ["🔁 Rematch"], timeout=60)
+    bot_api.wait_for(lambda: all(not players.panel(u) for u in NAMES), timeout=30)  # removed
+    calls = group_calls(bot_api) - before
+    players.say(f"(the group got {calls} calls for {players.moves} moves)")
+    path = players.write(f"panels-{game}")
+    stats = bot_api.stats
+    assert players.table_presses == 0 and players.moves > 5, path
+    assert calls / players.moves <= 1.0, (calls, players.moves, path)
+    assert stats["per_method"].get("deleteMessage", 0) == 0
+    assert stats["per_method"].get("deleteMessages", 0) == 0
+    assert not [m for m in bot_api.messages(GROUP) if not m["from_bot"]]  # none in their name
+    assert refusal in bot_api.member_view(refused, GROUP)  # the refusal reached its player
+    for user in NAMES:  # nobody else ever saw what a panel held
+        others = [set(bot_api.member_view(o, GROUP).splitlines()) for o in NAMES if o != user]
+        own = secret_lines(bot_api, user)
+        assert own, path
+        leaked = {line for line in own for view in others if line in view}
+        shared = {line for o in NAMES if o != user for line in secret_lines(bot_api, o)}
+        assert leaked <= shared, (leaked, path)  # (the same dice can fall to two players)
+    story = "\n".join(chat.story())
+    assert re.search(r"🏆|Myllymatti", story)
+
+
+def _a_refused_press(players: PanelPlayers, store: TableStore, table_id: str) -> tuple[int, str]:
+    """Someone whose move it is not presses a button left on their panel: refused, and the
+    panel says why. Returns who pressed and what they were told."""
+    table = store.load(table_id)
+    game = get_game(table.game)
+    state = game.rules.load(table.state)
+    waiting = [s for s, seat in enumerate(table.seats) if s not in game.rules.to_act(state)]
+    user = table.seats[waiting[0] if waiting else 0].user_id
+    panel = players.open_panel(user)
+    stale = f"{table_id}:{game.rules.decision(state, table.seat_of(user)) + 7}:g:x"
+    query = players.api.press_ephemeral(
+        user, GROUP, panel["ephemeral_message_id"], stale, check_button=False
+    )
+    answer = players.api.wait_answer(query)
+    assert answer.get("show_alert") is True, answer
+    text = answer["text"]
+    players.api.wait_for(lambda: "🚫" in (players.panel(user) or {}).get("text", ""), timeout=20)
+    told = players.panel(user)["text"].replace("\n", " / ")
+    players.say(f"{NAMES[user]} presses an old button on their panel -> {text!r}; panel: {told}")
+    return user, text
+
+
+def test_panels_refused_by_the_server_the_game_goes_on_as_before(bot_api, redis_server, tmp_path):
+    """Mia with a server that refuses panels: the 👀 press is answered by the alert (the dice),
+    the table's keyboard is as it was, and the game finishes from the table's buttons."""
+    from tests.support.bot_process import BotProcess, bot_env
+
+    with FakeBotApi(TOKEN, ephemeral="refuse") as api:
+        chat = setup(api)
+        env = bot_env(api, redis_server.url, EPHEMERAL_PANELS="on")
+        process = BotProcess(env, tmp_path / "bot.log").start()
+        try:
+            api.wait_for(lambda: api.is_polling, timeout=60)
+            store = TableStore(redis.Redis.from_url(redis_server.url))
+            table_id = start(chat, store, "mia")
+            players = PanelPlayers(api, store, GROUP, table_id, NAMES)
+            message_id, data = players.look_button()
+            table = store.load(table_id)
+            (seat,) = get_game("mia").rules.to_act(get_game("mia").rules.load(table.state))
+            actor = table.seats[seat].user_id
+            answer = api.wait_answer(api.press(actor, message_id, GROUP, data))
+            assert answer["show_alert"] is True and "Your dice" in answer["text"]
+            assert api.ephemeral_messages(GROUP, actor) == []
+            _play_mia_from_the_table(players, store, table_id)
+            api.wait_for(lambda: labels(chat.table_message() or {}) == ["🔁 Rematch"], timeout=60)
+            players.write("panels-refused-mia")
+        finally:
+            process.stop()
+        assert "Traceback" not in process.log
+        api.assert_clean()
+
+
+def _play_mia_from_the_table(players: PanelPlayers, store: TableStore, table_id: str) -> None:
+    game = get_game("mia")
+    for _ in range(500):
+        table = store.load(table_id)
+        if table.status != "playing":
+            return
+        state = game.rules.load(table.state)
+        (seat,) = game.rules.to_act(state)
+        view = game.rules.view(state, seat)
+        action = game.rules.cpu_action(view, "normal", players.rng)
+        players.press_on_table(table.seats[seat].user_id, game.rules.decision(state, seat), action)
+        players.api.wait_for(lambda v=table.version: store.load(table_id).version > v, timeout=20)
+    raise AssertionError("the game did not end")
+
+
+def test_buttons_of_a_panel_are_the_panels_own(bot, bot_api, redis_server):
+    """Only the receiver sees a panel and presses it; its disabled buttons do nothing."""
+    chat = setup(bot_api)
+    store = TableStore(redis.Redis.from_url(redis_server.url))
+    table_id = start(chat, store, "mino_dice")
+    players = PanelPlayers(bot_api, store, GROUP, table_id, NAMES)
+    panel = players.open_panel(CAT)  # Cat never wrote to the bot: the panel reaches her
+    assert panel["text"].startswith("🔒 Only you see this.")
+    assert any("disabled" in b for b in panel_buttons(panel))  # dice wait for the bids
+    with pytest.raises(AssertionError, match="sees no ephemeral message"):
+        bot_api.press_ephemeral(ANN, GROUP, panel["ephemeral_message_id"], "x")
+    assert "Your dice" not in bot_api.member_view(ANN, GROUP)
