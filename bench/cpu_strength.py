@@ -1,26 +1,31 @@
 """``python -m bench.cpu_strength --game <name>``: how strong a game's CPU levels are.
 
-Each game has its own bench module, ``bench.cpu_<game>`` (its baselines and pairings differ);
-this entry point picks it. Every such module has ``main(argv)`` and prints its targets as its
-last line. Without ``--game`` it measures Mia.
+A game may have its own bench module, ``bench.cpu_<game>``, with its baselines and targets.
+This entry point runs it when there is one.
+Every such module has ``main(argv)`` and prints its targets as its last line.
+A game without one is measured by ``bench.cpu_generic``: hard against random and easy seats.
+Without ``--game`` it measures the first registered game.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import sys
 
+from bench import cpu_generic
 from games.registry import GAMES
 
 
 def main(argv: list[str] | None = None) -> object:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], add_help=False)
-    parser.add_argument("--game", default="mia", choices=sorted(GAMES))
+    parser.add_argument("--game", default=next(iter(GAMES)), choices=sorted(GAMES))
     args, rest = parser.parse_known_args(argv)
-    module = importlib.import_module(f"bench.cpu_{args.game}")
-    return module.main(rest)
+    if importlib.util.find_spec(f"bench.cpu_{args.game}") is None:
+        return cpu_generic.main(GAMES[args.game], rest)
+    return importlib.import_module(f"bench.cpu_{args.game}").main(rest)
 
 
 if __name__ == "__main__":

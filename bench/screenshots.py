@@ -20,6 +20,7 @@ from typing import Any
 
 import redis
 
+from games.registry import BUILT_IN
 from tables.engine.redis_server import RedisServer
 from tables.store import TableStore
 from tests.support.browser import chromium
@@ -38,7 +39,7 @@ OUT = ROOT / "test-artifacts" / "screens"
 TOKEN = "123456789:SCREENS-token"
 WIDTHS = (320, 390, 1280)
 THEMES = ("light", "dark", "telegram")
-GAMES = ("mia", "mino_dice", "myllymatti")
+GAMES = tuple(game.name for game in BUILT_IN)  # every registered game, in its order
 SESSION_SCRIPT = "sessionStorage.setItem('tables.session', %r);"
 
 

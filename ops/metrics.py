@@ -8,7 +8,7 @@ no-ops (bench.moves measures what metrics cost by switching them off and on in o
 Under gunicorn each worker writes its numbers to files in ``PROMETHEUS_MULTIPROC_DIR``
 (prometheus_client's multiprocess mode, set up by webapp/gunicorn_config.py) and the master
 adds them up when scraped (ops.exposition); a gauge says how to add up (``multiprocess_mode``).
-The README's "Operating it" lists every metric.
+docs/operations.md lists every metric.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Bot configuration, from the environment (see the README's configuration table)."""
+"""Bot configuration, from the environment (docs/configuration.md lists every variable)."""
 
 from __future__ import annotations
 

@@ -8,19 +8,32 @@ layer ask the game through games.game.Game (its rules and its presentation).
 from __future__ import annotations
 
 import ast
+import importlib.util
 import re
 from pathlib import Path
 
+from games.game import Game
 from games.registry import BUILT_IN
 from translations.errors import ERROR_TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ("tables", "telegram_bot", "webapp", "ops")
-# Each game's own words (its name and its things); a new game adds its own here.
+
+
+def own_words(game: Game) -> tuple[str, ...]:
+    """A game's name and command, and the words of its things.
+
+    The things' words come from its tests' ``words.py`` (``WORDS``, patterns), when it has one.
+    """
+    words = (re.escape(game.name), re.escape(game.command))
+    if importlib.util.find_spec(f"tests.games.{game.name}.words") is None:
+        return words
+    return words + tuple(importlib.import_module(f"tests.games.{game.name}.words").WORDS)
+
+
+# Every registered game's own words: the registry says which games there are.
 GAME_WORDS = re.compile(
-    r"\b(mia|cups?|dice|die|bluff\w*"  # Mia
-    r"|mino\w*|minotaurs?|griffins?|mermaids?"  # Mino Dice
-    r"|myllymatti|trumps?|stock)\b",  # Myllymatti
+    r"\b(" + "|".join(word for game in BUILT_IN for word in own_words(game)) + r")\b",
     re.IGNORECASE,
 )
 
@@ -71,6 +84,12 @@ def test_the_shared_layers_never_name_a_games_own_error_code():
 def test_the_check_would_see_a_game_word():
     assert GAME_WORDS.search("def render_cup(dice):")
     assert not GAME_WORDS.search("a network hiccup; a worker that dies")
+
+
+def test_every_registered_game_brings_its_own_words():
+    for game in BUILT_IN:
+        assert GAME_WORDS.search(f"the {game.name} table"), game.name
+        assert len(own_words(game)) > 2, f"tests/games/{game.name}/words.py names no thing"
 
 
 # Words of games with hands of cards, which a shared layer must leave to the game (its

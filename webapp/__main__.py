@@ -1,4 +1,4 @@
-"""``python -m webapp``: serve the Mini App with a threaded server (see README for gunicorn).
+"""``python -m webapp``: serve the Mini App with a threaded server (docs/miniapp.md for gunicorn).
 
 ``python -m webapp --local``: play in your own browser, no Telegram and no bot token. The
 real game engine and tables (on the embedded redis-server when ``REDIS_URL`` is not set),

@@ -1,4 +1,4 @@
-"""Web app configuration, from the environment (see the README's configuration table)."""
+"""Web app configuration, from the environment (docs/configuration.md lists every variable)."""
 
 from __future__ import annotations
 

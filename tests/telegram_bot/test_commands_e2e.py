@@ -3,8 +3,11 @@ and running with no Redis configured at all."""
 
 from __future__ import annotations
 
+from games.base import Text
+from games.registry import BUILT_IN
 from tests.support.bot_process import BotProcess, bot_env
 from tests.telegram_bot.group_chat import GroupChat, acting_name, labels
+from translations import render
 
 ALICE, BOB, CAROL = 1, 2, 3
 GROUP = -100777
@@ -104,13 +107,17 @@ def test_play_offers_every_game_and_opens_the_chosen_one(bot, bot_api):
             (m for m in bot_api.messages(GROUP) if "Which game" in (m["text"] or "")), None
         )
     )
-    assert labels(menu) == ["🎲 Mia", "🎲 Mino Dice", "🃏 Myllymatti"]
-    assert "/minodice" not in menu["text"]  # summaries, not commands, in the menu
+    # The registry's games, in its order: a new game is one line there, and nothing here.
+    titles = [render(Text(game.presentation.title), "en") for game in BUILT_IN]
+    icons = [game.presentation.icon for game in BUILT_IN]
+    assert labels(menu) == [f"{icon} {title}" for icon, title in zip(icons, titles, strict=True)]
+    for game in BUILT_IN:  # summaries, not commands, in the menu
+        assert f"/{game.command}" not in menu["text"]
     forged = chat.press_data(ALICE, menu["message_id"], "play:chess", check=False)
     assert forged["text"] == "This button is not valid."
-    chat.press(ALICE, "🎲 Mino Dice", menu)
-    lobby = chat.wait_table(lambda m: "Mino Dice: a new table is open" in m["text"])
+    chat.press(ALICE, f"{icons[1]} {titles[1]}", menu)  # not the first: the press picks
+    lobby = chat.wait_table(lambda m: f"{titles[1]}: a new table is open" in m["text"])
     assert "1. Alice 👑" in lobby["text"]
     bot_api.wait_for(lambda: not bot_api.message(GROUP, menu["message_id"]).get("reply_markup"))
     commands = {c["command"] for c in bot_api.commands({"type": "all_group_chats"})}
-    assert {"play", "mia", "minodice", "myllymatti"} <= commands
+    assert {"play", *(game.command for game in BUILT_IN)} <= commands

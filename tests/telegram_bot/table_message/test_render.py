@@ -3,10 +3,6 @@ becomes, commitments shown once, the legend of a game's signs while they are new
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
-from games.registry import GAMES
 from tables import lobby
 from tables.model import ChatRef
 from tables.store import TableStore
@@ -60,37 +56,3 @@ def test_the_signs_are_explained_while_new_and_in_help(redis_client):
     assert "🎲 Mino Dice: 🎯 tricks won / bid · 📊 points" in helped
     assert "🃏 Myllymatti: 🃏 cards in hand · 📥 cards won in phase 1" in helped
     assert "🎲 Mia: ❤️ lives left · 💀 out of the game" in helped
-
-
-# Each sign keeps one meaning in every game and every front door (the words that may carry
-# it, as patterns of their English msgid).
-SIGNS = {
-    "🏆": r".*(wins|share the win|Top players).*",  # winning the game
-    "⭐": r"⭐ .*(last stock card|Last stock card).*",  # Myllymatti's face-up card
-    "🎯": r"🎯 (Everyone holds|The bids|tricks won).*",  # bids
-    "📊": r"(.* )?📊 .*",  # scores, ratings and numbers
-    "🔁": r".*Rematch.*",  # playing again
-    "🏁": r"🏁 .*(out|Out).*",  # out, and safe
-    "✋": r"✋ Join",  # taking a seat
-    "📣": r"(?!)",  # no longer used: it meant three things
-    "🏳": r"🏳️ Trick .*",  # a flag on a die
-    "📅": r"📅 Season.*",  # a season of ratings
-}
-
-
-def msgids() -> list[str]:
-    pot = (Path(__file__).resolve().parents[3] / "translations/locale/messages.pot").read_text()
-    return [bytes(m, "utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8")
-            for m in re.findall(r'^msgid "(.*)"$', pot, re.MULTILINE)]  # fmt: skip
-
-
-def test_one_sign_keeps_one_meaning_across_the_games():
-    for msgid in msgids():
-        for sign, allowed in SIGNS.items():
-            if sign in msgid:
-                assert re.fullmatch(allowed, msgid), f"{sign} in {msgid!r}"
-    meanings: dict[str, set[str]] = {}
-    for game in GAMES.values():
-        for sign, meaning in game.presentation.legend:
-            meanings.setdefault(sign, set()).add(meaning)
-    assert all(len(found) == 1 for found in meanings.values()), meanings

@@ -1,0 +1,3 @@
+"""Mia's own words, which no shared layer may use (tests/test_no_game_words.py)."""
+
+WORDS = ("mia", "cups?", "dice", "die", r"bluff\w*")

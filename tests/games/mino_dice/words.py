@@ -1,0 +1,3 @@
+"""Mino Dice's own words, which no shared layer may use (tests/test_no_game_words.py)."""
+
+WORDS = (r"mino\w*", "minotaurs?", "griffins?", "mermaids?")
