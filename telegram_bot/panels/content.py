@@ -1,10 +1,10 @@
 """What a player's panel shows: their secrets and their own moves, for any game.
 
 The words and signs are the game's (its ``PrivateInfo``, its action labels); this module only
-lays them out. The text: that only the player sees it, what they hold ("Your dice: ⚄ ⚂ =
-53"), why some of it cannot be played now, and whether it is their move. The buttons: each held item
-that plays (a die to roll, a card to play) — the ones that may not be played now shown
-disabled — then, while the seat is to act, its public moves (Mia's claims), exactly the
+lays them out. The text: that only the player sees it, what they hold, why some of it
+cannot be played now, and whether it is their move. The buttons: each held item that plays
+— the ones that may not be played now shown disabled — then, while the seat is to act, its
+public moves (a claim, say), exactly the
 buttons the table message has for them. A press on one is the press of that button: same
 callback data, same decision token, same refusals (telegram_bot.buttons.presses).
 

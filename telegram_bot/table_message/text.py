@@ -6,7 +6,7 @@ out what every game shares: the seats and who is to act, settings, timers, stand
 The chat reads as the story of the game: a commitment (a 64-hex SHA-256) is never spelled
 out in it — the table shows one short mark, "🔐 sealed · /verify", and /verify and /log hold
 the hashes and their proofs. A finished game's last message names how it ended (the winner;
-Myllymatti's loser and the order the others went out).
+or, in a game with only a loser, the loser and the order the others went out).
 """
 
 from __future__ import annotations
@@ -134,7 +134,7 @@ def game_text(table: Table, shown: frozenset[str] = frozenset()) -> str:
 
 
 def final_lines(table: Table, game: Game, state: Any, names: list[str]) -> list[str]:
-    """How the game ended, in its own words: the winner (or the Myllymatti)."""
+    """How the game ended, in its own words: the winner (or the one who lost)."""
     ranking, places = game.rules.ranking(state), game.rules.places(state)
     if not ranking:
         return []
