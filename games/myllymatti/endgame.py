@@ -1,0 +1,85 @@
+"""The exact two-player endgame of phase 2: whether the expert can force its way out.
+
+With two players left holding cards and nothing hidden, the game is a plain two-person game:
+one of them will be the Myllymatti. This proves a win (a move after which every reply still
+lets the expert get out) whatever the other player does, searching every move of both. A
+position met again on the same line is no win (play could go round for ever), so a proof never
+rests on a loop. Small hands only, and a node cap keeps it short; past the cap it gives up.
+"""
+
+from __future__ import annotations
+
+from games.base import Action
+from games.myllymatti import rules
+from games.myllymatti.search import after, key
+from games.myllymatti.state import PHASE_OVER, MyllyState
+
+MAX_CARDS = 18  # both hands together (and the trick): beyond this it is not tried
+MAX_NODES = 20000
+
+
+class TooBig(Exception):
+    """The proof needed more positions than the cap allows."""
+
+
+class Proof:
+    """An AND-OR search: the expert needs one good move, the other player must have none."""
+
+    def __init__(self, hero: int, max_nodes: int = MAX_NODES) -> None:
+        self.hero = hero
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.proven: dict[tuple[object, ...], bool] = {}
+        self.path: set[tuple[object, ...]] = set()
+
+    def wins(self, state: MyllyState) -> tuple[bool, bool]:
+        """(the expert gets out for sure, the answer leaned on a loop and may not be kept)."""
+        if state.is_out(self.hero):
+            return True, False
+        if state.phase == PHASE_OVER:
+            return False, False
+        node = key(state)
+        if node in self.proven:
+            return self.proven[node], False
+        if node in self.path:
+            return False, True
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise TooBig
+        self.path.add(node)
+        try:
+            result, loopy = self._children(state)
+        finally:
+            self.path.discard(node)
+        if result or not loopy:
+            self.proven[node] = result
+        return result, loopy
+
+    def _children(self, state: MyllyState) -> tuple[bool, bool]:
+        mine = state.to_act == self.hero
+        loopy = False
+        for action in rules.legal_actions(state, state.to_act):
+            result, leaned = self.wins(after(state, action))
+            loopy = loopy or leaned
+            if result == mine:  # a good move of mine, or a reply that escapes my proof
+                return result, loopy and not result
+        return not mine, loopy
+
+
+def applies(state: MyllyState, hero: int) -> bool:
+    """Two players left, the expert one of them, and few enough cards to search."""
+    holding = state.holding()
+    cards = sum(len(state.hands[seat]) for seat in holding) + len(state.trick)
+    return len(holding) == 2 and hero in holding and cards <= MAX_CARDS
+
+
+def winning_move(state: MyllyState, hero: int, max_nodes: int = MAX_NODES) -> Action | None:
+    """A move that forces the expert out against any play, or None (none, or too big to tell)."""
+    proof = Proof(hero, max_nodes)
+    try:
+        for action in rules.legal_actions(state, hero):
+            if proof.wins(after(state, action))[0]:
+                return action
+    except TooBig:
+        return None
+    return None
