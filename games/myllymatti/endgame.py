@@ -2,9 +2,12 @@
 
 With two players left holding cards and nothing hidden, the game is a plain two-person game:
 one of them will be the Myllymatti. This proves a win (a move after which every reply still
-lets the expert get out) whatever the other player does, searching every move of both. A
-position met again on the same line is no win (play could go round for ever), so a proof never
-rests on a loop. Small hands only, and a node cap keeps it short; past the cap it gives up.
+lets the expert get out) whatever the other player does, searching every move of both.
+
+Two-player play always ends: a trick is full at two cards, and a card that is not beaten goes
+back to a hand while its leader leads again with one card fewer. (Only a trick begun by three
+players could run longer; a position met again on one line, or more positions than the cap,
+ends the search without an answer.) Small hands only, so it stays short.
 """
 
 from __future__ import annotations
@@ -32,38 +35,28 @@ class Proof:
         self.proven: dict[tuple[object, ...], bool] = {}
         self.path: set[tuple[object, ...]] = set()
 
-    def wins(self, state: MyllyState) -> tuple[bool, bool]:
-        """(the expert gets out for sure, the answer leaned on a loop and may not be kept)."""
+    def wins(self, state: MyllyState) -> bool:
+        """Whether the expert gets out for sure from ``state``, whatever the other one plays."""
         if state.is_out(self.hero):
-            return True, False
+            return True
         if state.phase == PHASE_OVER:
-            return False, False
+            return False
         node = key(state)
         if node in self.proven:
-            return self.proven[node], False
-        if node in self.path:
-            return False, True
+            return self.proven[node]
         self.nodes += 1
-        if self.nodes > self.max_nodes:
+        if self.nodes > self.max_nodes or node in self.path:
             raise TooBig
         self.path.add(node)
-        try:
-            result, loopy = self._children(state)
-        finally:
-            self.path.discard(node)
-        if result or not loopy:
-            self.proven[node] = result
-        return result, loopy
-
-    def _children(self, state: MyllyState) -> tuple[bool, bool]:
         mine = state.to_act == self.hero
-        loopy = False
+        result = not mine
         for action in rules.legal_actions(state, state.to_act):
-            result, leaned = self.wins(after(state, action))
-            loopy = loopy or leaned
-            if result == mine:  # a good move of mine, or a reply that escapes my proof
-                return result, loopy and not result
-        return not mine, loopy
+            if self.wins(after(state, action)) == mine:  # my way out, or their escape
+                result = mine
+                break
+        self.path.discard(node)
+        self.proven[node] = result
+        return result
 
 
 def applies(state: MyllyState, hero: int) -> bool:
@@ -78,7 +71,7 @@ def winning_move(state: MyllyState, hero: int, max_nodes: int = MAX_NODES) -> Ac
     proof = Proof(hero, max_nodes)
     try:
         for action in rules.legal_actions(state, hero):
-            if proof.wins(after(state, action))[0]:
+            if proof.wins(after(state, action)):
                 return action
     except TooBig:
         return None
