@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from games.base import Action
 from games.myllymatti import rules
+from games.myllymatti.budget import Timer
 from games.myllymatti.search import after, key
 from games.myllymatti.state import PHASE_OVER, MyllyState
 
 MAX_CARDS = 18  # both hands together (and the trick): beyond this it is not tried
-MAX_NODES = 20000
+MAX_NODES = 5000
 
 
 class TooBig(Exception):
@@ -28,9 +29,10 @@ class TooBig(Exception):
 class Proof:
     """An AND-OR search: the expert needs one good move, the other player must have none."""
 
-    def __init__(self, hero: int, max_nodes: int = MAX_NODES) -> None:
+    def __init__(self, hero: int, max_nodes: int = MAX_NODES, timer: Timer | None = None) -> None:
         self.hero = hero
         self.max_nodes = max_nodes
+        self.timer = timer
         self.nodes = 0
         self.proven: dict[tuple[object, ...], bool] = {}
         self.path: set[tuple[object, ...]] = set()
@@ -45,7 +47,7 @@ class Proof:
         if node in self.proven:
             return self.proven[node]
         self.nodes += 1
-        if self.nodes > self.max_nodes or node in self.path:
+        if self.nodes > self.max_nodes or node in self.path or self._late():
             raise TooBig
         self.path.add(node)
         mine = state.to_act == self.hero
@@ -58,6 +60,10 @@ class Proof:
         self.proven[node] = result
         return result
 
+    def _late(self) -> bool:
+        """Out of thinking time (the clock is read every few hundred positions)."""
+        return self.timer is not None and self.nodes % 256 == 0 and self.timer.out_of_time()
+
 
 def applies(state: MyllyState, hero: int) -> bool:
     """Two players left, the expert one of them, and few enough cards to search."""
@@ -66,9 +72,12 @@ def applies(state: MyllyState, hero: int) -> bool:
     return len(holding) == 2 and hero in holding and cards <= MAX_CARDS
 
 
-def winning_move(state: MyllyState, hero: int, max_nodes: int = MAX_NODES) -> Action | None:
-    """A move that forces the expert out against any play, or None (none, or too big to tell)."""
-    proof = Proof(hero, max_nodes)
+def winning_move(
+    state: MyllyState, hero: int, max_nodes: int = MAX_NODES, timer: Timer | None = None
+) -> Action | None:
+    """A move that forces the expert out against any play, or None (none, or too big to tell
+    within ``max_nodes`` positions and the ``timer``'s time)."""
+    proof = Proof(hero, max_nodes, timer)
     try:
         for action in rules.legal_actions(state, hero):
             if proof.wins(after(state, action)):

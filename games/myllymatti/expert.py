@@ -36,7 +36,7 @@ def choose(view: dict[str, Any], rng: Rng, budget: Budget | None = None) -> Acti
         return _collect(view, rng, timer)
     state = simulate.world(view, rng)
     if endgame.applies(state, view["seat"]):
-        move = endgame.winning_move(state, view["seat"])
+        move = endgame.winning_move(state, view["seat"], timer=timer)
         if move is not None:
             return move
     return search.choose(state, view["seat"], rng, timer)

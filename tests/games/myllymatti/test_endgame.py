@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from games.myllymatti import endgame, rules, search, simulate
+from games.myllymatti.budget import Budget
 from games.rng import DeterministicRng
 from tests.games.myllymatti.scripted import position
 
@@ -42,3 +45,15 @@ def test_three_players_or_many_cards_are_not_for_the_exact_endgame():
     assert not endgame.applies(position([["2c"], ["3c"], ["4c"]], to_act=0), 0)
     big = [list(rules.cards.DECK[:10]), list(rules.cards.DECK[10:20]), []]
     assert not endgame.applies(position(big, to_act=0, out=[[2]]), 0)
+
+
+def test_out_of_time_and_it_gives_up():
+    state = position([["td", "ad"], ["kd"], []], to_act=0, trump="d", out=[[2]])
+    now = [0.0]
+    timer = Budget(ms=5, clock=lambda: now[0]).start()
+    assert endgame.winning_move(state, 0, timer=timer) == "play:ad"
+    now[0] = 1.0
+    proof = endgame.Proof(0, timer=timer)
+    proof.nodes = 255  # the clock is read at the next position
+    with pytest.raises(endgame.TooBig):
+        proof.wins(search.after(state, "play:ad"))
