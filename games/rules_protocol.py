@@ -42,9 +42,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.base import JSON, PUBLIC, SEQUENTIAL, Action, Event, SettingSpec, StatCounter
+from games.base import (
+    EXPERT,
+    HARD,
+    JSON,
+    PUBLIC,
+    SEQUENTIAL,
+    Action,
+    Event,
+    SettingSpec,
+    StatCounter,
+)
 from games.errors import InvalidSettings
 from games.rng import Rng
+from games.think import Budget
 
 Change = tuple[Any, list[Event]]  # the state after a change, and the events it made
 
@@ -112,6 +123,9 @@ class Rules:
     # shown while the game runs: a finished game's replay shows each one at the step it was
     # made, and the page checks it.
     sealed_proofs: Callable[[Any], list[tuple[str, str]]] = nothing_sealed
+    # (the seat's own view, rng, budget) -> the "expert" level's choice, thought within the
+    # budget (games.think). A game without one plays its "hard" level for "expert".
+    cpu_expert: Callable[[JSON, Rng, Budget], Action] | None = None
 
     def __post_init__(self) -> None:
         if self.places is None:
@@ -124,6 +138,14 @@ class Rules:
 
     def _no_stats(self, state: Any) -> list[dict[str, int]]:
         return [{} for _ in self.ranking(state)]
+
+    def cpu_choice(self, view: JSON, level: str, rng: Rng, budget: Budget) -> Action:
+        """A CPU's choice at any level: only the expert spends the budget."""
+        if level != EXPERT:
+            return self.cpu_action(view, level, rng)
+        if self.cpu_expert is None:
+            return self.cpu_action(view, HARD, rng)
+        return self.cpu_expert(view, rng, budget)
 
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended: nobody is waited for any more."""
