@@ -20,25 +20,16 @@ Fixed play can loop for ever in phase 2 (cards picked up and played round and ro
 game stops after ``MAX_MOVES``; such games count as not lost and are reported as ``stuck``.
 Every shuffle and every CPU choice comes from a ``DeterministicRng`` seeded from ``--seed``
 and the pairing, so a run is repeatable.
-
-``--level expert`` plays instead ``--games`` games of one expert seat against two hard seats
-(rotating as above) and prints, as its last line,
-``expert_share=<share it loses> ci95=<low>–<high> p95_think_ms=<ms>`` (target: at most 0.20).
-The expert thinks ``--iterations`` playouts a move (default 40) and, with ``--think-ms``, at
-most that long (default: no clock, so the run is repeatable); ``--think-ms 200 --iterations 0``
-is the production budget. Think times are wall-clock, over the decisions with a real choice.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from typing import Any
 
 from bench.cpu_common import Levels, Policy, random_policy, targets_line
-from games.myllymatti import GAME, cards, cpu, expert
-from games.myllymatti.budget import Budget
+from games.myllymatti import GAME, cards, cpu
 from games.myllymatti.rules import PICKUP, play_action
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import DeterministicRng, Rng
@@ -100,67 +91,11 @@ PAIRINGS: list[tuple[str, Policy, Policy]] = [
 TARGETS = ("hard_loses_vs_random", "hard_loses_vs_greedy", "hard_loses_vs_easy")
 
 
-def wilson(share: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a share measured over ``games`` games."""
-    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
-    spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
-    return centre - spread / (1 + z * z / games), centre + spread / (1 + z * z / games)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values) or [0.0]
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
-
-
-def expert_line(share: float, games: int, think_ms: list[float]) -> str:
-    """The last line of ``--level expert`` (the share of games the expert loses)."""
-    low, high = wilson(share, games)
-    p95 = percentile(think_ms, 0.95)
-    return f"expert_share={share:.3f} ci95={low:.3f}–{high:.3f} p95_think_ms={p95:.1f}"
-
-
-def expert_policy(budget: Budget, think_ms: list[float]) -> Policy:
-    """The expert within ``budget``, keeping the wall-clock time of each real decision."""
-
-    def play(view: dict[str, Any], rng: Rng) -> str:
-        start = time.perf_counter()
-        action = expert.choose(view, rng, budget)
-        if len(view["legal_actions"]) > 1:
-            think_ms.append((time.perf_counter() - start) * 1000)
-        return action
-
-    return play
-
-
-def expert_main(args: argparse.Namespace) -> float:
-    """One expert against two hard CPUs; prints the figures and returns the losing share."""
-    budget = Budget(ms=args.think_ms or None, max_iterations=args.iterations or None)
-    think_ms: list[float] = []
-    started, cpu_started = time.perf_counter(), time.process_time()
-    rng = DeterministicRng(f"cpu-strength/myllymatti/{args.seed}/expert")
-    share, stuck = losing_share(expert_policy(budget, think_ms), level("hard"), args.games, rng)
-    print(
-        f"expert_vs_hard games={args.games} stuck={stuck} think_ms={args.think_ms or 'none'} "
-        f"iterations={args.iterations or 'none'} decisions={len(think_ms)} "
-        f"avg_think_ms={sum(think_ms) / max(1, len(think_ms)):.1f} "
-        f"seconds={time.perf_counter() - started:.0f} "
-        f"cpu_seconds={time.process_time() - cpu_started:.0f}",
-        flush=True,
-    )
-    print(expert_line(share, args.games, think_ms))
-    return share
-
-
 def main(argv: list[str] | None = None) -> dict[str, float]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per pairing")
     parser.add_argument("--seed", default="1", help="seed of every shuffle and CPU choice")
-    parser.add_argument("--level", choices=("hard", "expert"), default="hard")
-    parser.add_argument("--think-ms", type=float, default=0, help="expert: ms a move (0: none)")
-    parser.add_argument("--iterations", type=int, default=40, help="expert: playouts (0: none)")
     args = parser.parse_args(argv)
-    if args.level == "expert":
-        return {"expert_share": expert_main(args)}
     started = time.perf_counter()
     shares: dict[str, float] = {}
     for name, hero, other in PAIRINGS:

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from games.base import Action
 from games.myllymatti import rules
-from games.myllymatti.budget import Timer
-from games.myllymatti.search import after, key
+from games.myllymatti.search import after, key, late
 from games.myllymatti.state import PHASE_OVER, MyllyState
+from games.think import Thinking
 
 MAX_CARDS = 18  # both hands together (and the trick): beyond this it is not tried
 MAX_NODES = 5000
@@ -29,10 +29,12 @@ class TooBig(Exception):
 class Proof:
     """An AND-OR search: the expert needs one good move, the other player must have none."""
 
-    def __init__(self, hero: int, max_nodes: int = MAX_NODES, timer: Timer | None = None) -> None:
+    def __init__(
+        self, hero: int, max_nodes: int = MAX_NODES, thinking: Thinking | None = None
+    ) -> None:
         self.hero = hero
         self.max_nodes = max_nodes
-        self.timer = timer
+        self.thinking = thinking
         self.nodes = 0
         self.proven: dict[tuple[object, ...], bool] = {}
         self.path: set[tuple[object, ...]] = set()
@@ -62,7 +64,7 @@ class Proof:
 
     def _late(self) -> bool:
         """Out of thinking time (the clock is read every few hundred positions)."""
-        return self.timer is not None and self.nodes % 256 == 0 and self.timer.out_of_time()
+        return self.thinking is not None and self.nodes % 256 == 0 and late(self.thinking)
 
 
 def applies(state: MyllyState, hero: int) -> bool:
@@ -73,11 +75,11 @@ def applies(state: MyllyState, hero: int) -> bool:
 
 
 def winning_move(
-    state: MyllyState, hero: int, max_nodes: int = MAX_NODES, timer: Timer | None = None
+    state: MyllyState, hero: int, max_nodes: int = MAX_NODES, thinking: Thinking | None = None
 ) -> Action | None:
     """A move that forces the expert out against any play, or None (none, or too big to tell
-    within ``max_nodes`` positions and the ``timer``'s time)."""
-    proof = Proof(hero, max_nodes, timer)
+    within ``max_nodes`` positions and the thinking time)."""
+    proof = Proof(hero, max_nodes, thinking)
     try:
         for action in rules.legal_actions(state, hero):
             if proof.wins(after(state, action)):

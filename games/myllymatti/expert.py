@@ -11,7 +11,8 @@ endgame when only it and one other are left with few cards (``endgame``), otherw
 over its own choices with the others playing hard (``search``).
 
 Decides from the seat's view alone; every random draw comes from ``rng`` and the thinking
-stops at the ``budget`` (milliseconds and playouts), so a seeded call with an iteration cap
+stops at the ``budget`` (``games.think``: milliseconds, and iterations: a world in phase 1,
+a playout in phase 2), so a seeded call with an iteration cap
 and no time limit always chooses the same.
 """
 
@@ -21,43 +22,43 @@ from typing import Any
 
 from games.base import Action
 from games.myllymatti import cpu, endgame, rules, search, simulate
-from games.myllymatti.budget import Budget, Timer
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import Rng
+from games.think import Budget, Thinking
 
 
-def choose(view: dict[str, Any], rng: Rng, budget: Budget | None = None) -> Action:
+def choose(view: dict[str, Any], rng: Rng, budget: Budget) -> Action:
     """The expert's move in this seat's ``view``, thought about within ``budget``."""
     legal = view["legal_actions"]
     if len(legal) == 1:
         return legal[0]
-    timer = (budget or Budget()).start()
+    thinking = budget.start()
     if view["phase"] == PHASE_COLLECT:
-        return _collect(view, rng, timer)
+        return _collect(view, rng, thinking)
     state = simulate.world(view, rng)
     if endgame.applies(state, view["seat"]):
-        move = endgame.winning_move(state, view["seat"], timer=timer)
+        move = endgame.winning_move(state, view["seat"], thinking=thinking)
         if move is not None:
             return move
-    return search.choose(state, view["seat"], rng, timer)
+    return search.choose(state, view["seat"], rng, thinking)
 
 
-def collect_scores(view: dict[str, Any], rng: Rng, timer: Timer) -> dict[Action, float]:
-    """Each legal move's losses summed over the sampled worlds (one playout per move each)."""
+def collect_scores(view: dict[str, Any], rng: Rng, thinking: Thinking) -> dict[Action, float]:
+    """Each legal move's losses summed over the sampled worlds (an iteration is one world: a
+    playout of every move)."""
     legal = view["legal_actions"]
     seat = view["seat"]
     losses = dict.fromkeys(legal, 0.0)
-    while timer.more(len(legal)):
+    while thinking.more():
         world = simulate.world(view, rng)
         for action in legal:
             played = world.copy()
             rules.move(played, seat, action, [])
             losses[action] += simulate.playout(played, seat, rng)
-            timer.done_round()
     return losses
 
 
-def _collect(view: dict[str, Any], rng: Rng, timer: Timer) -> Action:
-    losses = collect_scores(view, rng, timer)
+def _collect(view: dict[str, Any], rng: Rng, thinking: Thinking) -> Action:
+    losses = collect_scores(view, rng, thinking)
     default = cpu.choose(view, "hard", rng)
     return min(view["legal_actions"], key=lambda action: (losses[action], action != default))

@@ -11,16 +11,28 @@ from __future__ import annotations
 
 from games.base import Action
 from games.myllymatti import rules, simulate
-from games.myllymatti.budget import Timer
 from games.myllymatti.cpu import HARD
 from games.myllymatti.state import PHASE_OVER, MyllyState
 from games.rng import Rng
+from games.think import Thinking
 
 MAX_DEPTH = 6  # the expert's own later decisions a line may choose (beyond that: playouts)
 
 
 class OutOfBudget(Exception):
-    """The timer ran out in the middle of a round: that round's scores are unfinished."""
+    """The budget ran out in the middle of a round: that round's scores are unfinished."""
+
+
+def spent(thinking: Thinking) -> bool:
+    """Whether the budget is used up (its cap reached or its time gone), without using it."""
+    budget = thinking.budget
+    capped = budget.max_iterations is not None and thinking.iterations >= budget.max_iterations
+    return capped or late(thinking)
+
+
+def late(thinking: Thinking) -> bool:
+    """Whether the budget's time is gone."""
+    return thinking.budget.ms is not None and thinking.elapsed_ms() >= thinking.budget.ms
 
 
 def after(state: MyllyState, action: Action) -> MyllyState:
@@ -48,10 +60,10 @@ def ordered(state: MyllyState, seat: int, rng: Rng) -> list[Action]:
 class ModelSearch:
     """Depth-limited search over the expert's own choices, the others playing hard."""
 
-    def __init__(self, hero: int, rng: Rng, timer: Timer) -> None:
+    def __init__(self, hero: int, rng: Rng, thinking: Thinking) -> None:
         self.hero = hero
         self.rng = rng
-        self.timer = timer
+        self.thinking = thinking
         self.memo: dict[tuple[object, int], float] = {}
 
     def advance(self, state: MyllyState) -> None:
@@ -64,7 +76,8 @@ class ModelSearch:
 
     def value(self, state: MyllyState, depth: int, forced: bool = False) -> float:
         """The expert's loss in ``state`` (changed in place) choosing at ``depth`` more of its
-        decisions. Raises OutOfBudget when the timer runs out, unless ``forced``."""
+        decisions. Each playout is an iteration of the budget; raises OutOfBudget when the
+        budget is spent, unless ``forced``."""
         self.advance(state)
         if state.phase == PHASE_OVER or state.is_out(self.hero):
             return float(state.loser == self.hero)
@@ -72,9 +85,8 @@ class ModelSearch:
         if memo_key in self.memo:
             return self.memo[memo_key]
         if depth == 0:
-            if not forced and not self.timer.more():
+            if not self.thinking.more() and not forced:
                 raise OutOfBudget
-            self.timer.done_round()
             best = simulate.playout(state, self.hero, self.rng)
         else:
             best = 1.0
@@ -96,13 +108,13 @@ class ModelSearch:
         return result
 
 
-def choose(state: MyllyState, hero: int, rng: Rng, timer: Timer) -> Action:
+def choose(state: MyllyState, hero: int, rng: Rng, thinking: Thinking) -> Action:
     """The move with the least loss at the deepest round that finished in the budget."""
     legal = ordered(state, hero, rng)
-    search = ModelSearch(hero, rng, timer)
+    search = ModelSearch(hero, rng, thinking)
     scores = search.scores(state, legal, 0)
     depth = 1
-    while min(scores.values()) > 0.0 and depth <= MAX_DEPTH and timer.more():
+    while min(scores.values()) > 0.0 and depth <= MAX_DEPTH and not spent(thinking):
         try:
             scores = search.scores(state, legal, depth)
         except OutOfBudget:

@@ -7,8 +7,9 @@ trick's winner takes it in sight of all) and the cards set aside in phase 2.
 
 From phase 2 on nothing is hidden any more: every card in a phase-2 hand reached it face up (the
 leftover hands are shown at the switch, won piles and the face-up card are public, picked-up
-cards are named), so ``known_hands`` gives every hand as a player who watched would know it.
-The CPUs read these; the doors draw counts, keeping the table's feel of hands held.
+cards are named), so while phase 2 lasts ``known_hands`` gives every hand as a player who
+watched would know it. The CPUs read these; the doors draw counts, keeping the table's feel of
+hands held.
 """
 
 from __future__ import annotations
@@ -18,12 +19,13 @@ from typing import Any
 from games.myllymatti import cards
 from games.myllymatti.rules import CHANCE, PICKUP, legal_actions, places, ranking
 from games.myllymatti.settings import CHANCE_EITHER
-from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER, MyllyState
+from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER, PHASE_SHED, MyllyState
 
 
 def public_view(state: MyllyState) -> dict[str, Any]:
     over = state.phase == PHASE_OVER
     collecting = state.phase == PHASE_COLLECT
+    shedding = state.phase == PHASE_SHED  # (not once over: a game left in phase 1 hides hands)
     return {
         "game": "myllymatti",
         "phase": state.phase,
@@ -46,7 +48,7 @@ def public_view(state: MyllyState) -> dict[str, Any]:
         "trick_size": 0 if collecting else state.trick_size,
         "won_cards": sorted(card for pile in state.won for card in pile),
         "won_piles": [sorted(pile) for pile in state.won],
-        "known_hands": None if collecting else [sorted(hand) for hand in state.hands],
+        "known_hands": [sorted(hand) for hand in state.hands] if shedding else None,
         "set_aside": sorted(state.set_aside),
         "stalled": state.stalled,
         "out": [list(group) for group in state.out],

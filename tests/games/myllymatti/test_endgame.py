@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.myllymatti import endgame, rules, search, simulate
-from games.myllymatti.budget import Budget
 from games.rng import DeterministicRng
+from games.think import Budget
 from tests.games.myllymatti.scripted import position
 
 
@@ -50,10 +50,10 @@ def test_three_players_or_many_cards_are_not_for_the_exact_endgame():
 def test_out_of_time_and_it_gives_up():
     state = position([["td", "ad"], ["kd"], []], to_act=0, trump="d", out=[[2]])
     now = [0.0]
-    timer = Budget(ms=5, clock=lambda: now[0]).start()
-    assert endgame.winning_move(state, 0, timer=timer) == "play:ad"
+    thinking = Budget(5, clock=lambda: now[0]).start()
+    assert endgame.winning_move(state, 0, thinking=thinking) == "play:ad"
     now[0] = 1.0
-    proof = endgame.Proof(0, timer=timer)
+    proof = endgame.Proof(0, thinking=thinking)
     proof.nodes = 255  # the clock is read at the next position
     with pytest.raises(endgame.TooBig):
         proof.wins(search.after(state, "play:ad"))

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from games.myllymatti import GAME, expert, rules
-from games.myllymatti.budget import Budget
+from games.myllymatti import GAME, expert, rules, simulate
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import DeterministicRng
+from games.think import Budget
 from tests.games.myllymatti.hidden import perturb
 from tests.games.myllymatti.scripted import position
 from tests.games.myllymatti.test_simulate import ALL_SETTINGS, positions
 
-SMALL = Budget(ms=None, max_iterations=6)
+SMALL = Budget(None, 3)
 
 
 def decisions(seed: int, seats: int, settings: dict | None = None, every: int = 3):
@@ -55,31 +55,35 @@ def test_it_decides_the_same_whatever_the_other_hands_and_the_stock_hold():
 def test_a_seed_and_a_cap_make_it_repeatable_and_another_seed_may_differ():
     state, seat = next(decisions(5, 3))
     view = GAME.rules.view(state, seat)
-    budget = Budget(ms=None, max_iterations=12)
+    budget = Budget(None, 4)
     first = expert.collect_scores(view, DeterministicRng(1), budget.start())
     assert expert.collect_scores(view, DeterministicRng(1), budget.start()) == first
     others = [expert.collect_scores(view, DeterministicRng(s), budget.start()) for s in range(8)]
     assert any(scores != first for scores in others)
 
 
-def test_the_cap_is_the_number_of_playouts_and_the_first_world_always_counts():
+def test_the_cap_is_the_number_of_worlds_and_each_plays_every_move_out(monkeypatch):
     state, seat = next(decisions(5, 3))
     view = GAME.rules.view(state, seat)
-    moves = len(view["legal_actions"])
-    for cap, played in ((1, moves), (moves * 4, moves * 4), (moves * 4 + 1, moves * 4)):
-        timer = Budget(ms=None, max_iterations=cap).start()
-        expert.collect_scores(view, DeterministicRng(1), timer)
-        assert timer.rounds == played
+    played = []
+    playout = simulate.playout
+    monkeypatch.setattr(simulate, "playout", lambda *args: played.append(1) or playout(*args))
+    for cap in (1, 4):
+        played.clear()
+        thinking = Budget(None, cap).start()
+        expert.collect_scores(view, DeterministicRng(1), thinking)
+        assert thinking.iterations == cap
+        assert len(played) == cap * len(view["legal_actions"])
 
 
 def test_the_clock_stops_the_thinking():
     state, seat = next(decisions(5, 3))
     view = GAME.rules.view(state, seat)
     ticks = iter(range(10**6))  # each reading of the clock is a millisecond later
-    budget = Budget(ms=10, clock=lambda: next(ticks) / 1000)
-    timer = budget.start()
-    expert.collect_scores(view, DeterministicRng(1), timer)
-    assert 0 < timer.rounds <= 10 * len(view["legal_actions"])
+    budget = Budget(10, clock=lambda: next(ticks) / 1000)
+    thinking = budget.start()
+    expert.collect_scores(view, DeterministicRng(1), thinking)
+    assert 0 < thinking.iterations <= 11
     assert expert.choose(view, DeterministicRng(1), budget) in view["legal_actions"]
 
 
@@ -105,7 +109,7 @@ def test_it_loses_far_less_often_than_chance_against_random_players():
             seat = state.to_act
             view = GAME.rules.view(state, seat)
             if seat == hero:
-                action = expert.choose(view, rng, Budget(ms=None, max_iterations=4))
+                action = expert.choose(view, rng, Budget(None, 2))
             else:
                 action = view["legal_actions"][rng.randbelow(len(view["legal_actions"]))]
             state, _ = rules.apply(state, seat, action, rng)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from games.myllymatti import search, simulate
-from games.myllymatti.budget import Budget
 from games.rng import DeterministicRng
+from games.think import Budget
 from tests.games.myllymatti.scripted import position
 
 
@@ -26,8 +26,7 @@ def test_it_picks_up_where_beating_as_cheaply_as_it_can_loses():
     hard = simulate.hard_action(state, 0, DeterministicRng(1))
     assert hard == "play:js"
     assert simulate.playout(search.after(state, hard), 0, DeterministicRng(1)) == 1.0
-    timer = Budget(ms=None, max_iterations=50).start()
-    choice = search.choose(state, 0, DeterministicRng(1), timer)
+    choice = search.choose(state, 0, DeterministicRng(1), Budget(None, 50).start())
     assert choice == "pickup"
     line = search.ModelSearch(0, DeterministicRng(1), Budget(ms=None).start())
     assert line.value(search.after(state, choice), 2) == 0.0  # a line that gets it out
@@ -42,6 +41,6 @@ def test_the_state_it_searches_is_left_as_it_was():
 
 def test_the_cap_on_playouts_holds_past_the_first_round():
     state = three_left()
-    timer = Budget(ms=None, max_iterations=2).start()
-    search.choose(state, 0, DeterministicRng(1), timer)
-    assert timer.rounds <= 3  # the first round scores all three moves, then nothing more
+    thinking = Budget(None, 2).start()
+    search.choose(state, 0, DeterministicRng(1), thinking)
+    assert thinking.iterations == 2  # the first round scores all three moves, then nothing more
