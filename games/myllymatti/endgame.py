@@ -18,8 +18,8 @@ from games.myllymatti.search import after, key, late
 from games.myllymatti.state import PHASE_OVER, MyllyState
 from games.think import Thinking
 
-MAX_CARDS = 18  # both hands together (and the trick): beyond this it is not tried
-MAX_NODES = 5000
+MAX_CARDS = 14  # both hands together (and the trick): beyond this it is seldom decided in time
+MAX_NODES = 3000
 
 
 class TooBig(Exception):
