@@ -30,6 +30,8 @@ from games.think import Budget, Thinking
 def choose(view: dict[str, Any], rng: Rng, budget: Budget) -> Action:
     """The expert's move in this seat's ``view``, thought about within ``budget``."""
     legal = view["legal_actions"]
+    if not legal:
+        raise ValueError("this seat has nothing to do")
     if len(legal) == 1:
         return legal[0]
     thinking = budget.start()

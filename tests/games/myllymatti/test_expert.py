@@ -93,6 +93,12 @@ def test_one_legal_action_is_taken_without_thinking():
     assert expert.choose(GAME.rules.view(state, 1), DeterministicRng(1), never) == "pickup"
 
 
+def test_a_seat_with_nothing_to_do_is_refused():
+    state = position([["5h"], ["8h", "3c"], ["4d"]], to_act=1, trick=[(0, "9h")])
+    with pytest.raises(ValueError):
+        expert.choose(GAME.rules.view(state, 0), DeterministicRng(1), SMALL)
+
+
 def test_it_takes_the_forced_way_out_of_a_two_player_endgame():
     state = position([["td", "ad"], ["kd"], []], to_act=0, trump="d", out=[[2]])
     view = GAME.rules.view(state, 0)
