@@ -63,8 +63,8 @@ class Proof:
         return result
 
     def _late(self) -> bool:
-        """Out of thinking time (the clock is read every few hundred positions)."""
-        return self.thinking is not None and self.nodes % 256 == 0 and late(self.thinking)
+        """Out of thinking time (the clock is read every 64 positions)."""
+        return self.thinking is not None and self.nodes % 64 == 0 and late(self.thinking)
 
 
 def applies(state: MyllyState, hero: int) -> bool:

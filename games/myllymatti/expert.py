@@ -47,16 +47,22 @@ def choose(view: dict[str, Any], rng: Rng, budget: Budget) -> Action:
 
 def collect_scores(view: dict[str, Any], rng: Rng, thinking: Thinking) -> dict[Action, float]:
     """Each legal move's losses summed over the sampled worlds (an iteration is one world: a
-    playout of every move)."""
+    playout of every move). A world the clock cuts short counts for nothing, so every move is
+    scored over the same worlds, and the time is overrun by one playout at most."""
     legal = view["legal_actions"]
     seat = view["seat"]
     losses = dict.fromkeys(legal, 0.0)
     while thinking.more():
         world = simulate.world(view, rng)
+        scores: dict[Action, float] = {}
         for action in legal:
+            if scores and thinking.iterations > 1 and search.late(thinking):
+                return losses
             played = world.copy()
             rules.move(played, seat, action, [])
-            losses[action] += simulate.playout(played, seat, rng)
+            scores[action] = simulate.playout(played, seat, rng)
+        for action, loss in scores.items():
+            losses[action] += loss
     return losses
 
 

@@ -54,6 +54,6 @@ def test_out_of_time_and_it_gives_up():
     assert endgame.winning_move(state, 0, thinking=thinking) == "play:ad"
     now[0] = 1.0
     proof = endgame.Proof(0, thinking=thinking)
-    proof.nodes = 255  # the clock is read at the next position
+    proof.nodes = 63  # the clock is read at the next position
     with pytest.raises(endgame.TooBig):
         proof.wins(search.after(state, "play:ad"))

@@ -76,14 +76,20 @@ def test_the_cap_is_the_number_of_worlds_and_each_plays_every_move_out(monkeypat
         assert len(played) == cap * len(view["legal_actions"])
 
 
-def test_the_clock_stops_the_thinking():
+def test_the_clock_stops_the_thinking_and_a_world_cut_short_counts_for_nothing(monkeypatch):
     state, seat = next(decisions(5, 3))
     view = GAME.rules.view(state, seat)
+    moves = len(view["legal_actions"])
+    played = []
+    monkeypatch.setattr(simulate, "playout", lambda *args: played.append(1) or 1.0)
     ticks = iter(range(10**6))  # each reading of the clock is a millisecond later
     budget = Budget(10, clock=lambda: next(ticks) / 1000)
-    thinking = budget.start()
-    expert.collect_scores(view, DeterministicRng(1), thinking)
-    assert 0 < thinking.iterations <= 11
+    losses = expert.collect_scores(view, DeterministicRng(1), budget.start())
+    worlds = set(losses.values())
+    assert len(worlds) == 1  # every move over the same worlds
+    counted = int(worlds.pop())
+    assert 1 <= counted < 10
+    assert counted * moves < len(played) < (counted + 1) * moves  # the last one was cut short
     assert expert.choose(view, DeterministicRng(1), budget) in view["legal_actions"]
 
 
