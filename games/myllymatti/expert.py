@@ -1,7 +1,7 @@
 """The expert CPU: it thinks a move through by playing the game out, many times over.
 
 Phase 1 hides the other hands and the stock, so it samples them (perfect-information Monte
-Carlo): each round deals the unseen cards at random into a world that agrees with everything
+Carlo): each iteration deals the unseen cards at random into a world that agrees with everything
 the seat sees, plays every legal move in that same world, and plays each one out to the end
 with every seat hard. The move that left it the Myllymatti least often wins (the same worlds
 for every move, so the comparison is fair); ties go to the hard CPU's own choice.
@@ -12,8 +12,8 @@ over its own choices with the others playing hard (``search``).
 
 Decides from the seat's view alone; every random draw comes from ``rng`` and the thinking
 stops at the ``budget`` (``games.think``: milliseconds, and iterations: a world in phase 1,
-a playout in phase 2), so a seeded call with an iteration cap
-and no time limit always chooses the same.
+a playout in phase 2), so a seeded call with an iteration cap and no time limit always
+chooses the same. See docs/cpu-myllymatti.md.
 """
 
 from __future__ import annotations
