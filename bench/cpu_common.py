@@ -1,8 +1,10 @@
 """What the CPU-strength benches of every game share: a game's own levels as timed policies,
-the uniformly random baseline, and the lines about hard's decision times and the targets."""
+the uniformly random baseline, the lines about hard's decision times and the targets, and the
+expert bench's last line (``expert_line``)."""
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -49,3 +51,30 @@ def random_policy(view: dict[str, Any], rng: Rng) -> str:
 
 def targets_line(figures: dict[str, float], targets: tuple[str, ...]) -> str:
     return " ".join(f"{name}={figures[name]:.3f}" for name in targets)
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile (``share`` 0.95 is the 95th); 0 for no values."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
+
+
+def wilson(share: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share measured over ``games`` (95% for z = 1.96)."""
+    if games <= 0:
+        return 0.0, 1.0
+    centre = share + z * z / (2 * games)
+    spread = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
+    scale = 1 + z * z / games
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def expert_line(share: float, games: int, think_ms: list[float]) -> str:
+    """The expert bench's last line: ``expert_share=… ci95=…–… p95_think_ms=…``."""
+    low, high = wilson(share, games)
+    return (
+        f"expert_share={share:.3f} ci95={low:.3f}–{high:.3f} "
+        f"p95_think_ms={percentile(think_ms, 0.95):.2f}"
+    )

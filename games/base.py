@@ -16,7 +16,9 @@ SEQUENTIAL = "sequential"
 SIMULTANEOUS = "simultaneous"
 PUBLIC = "public"
 PRIVATE = "private"
-CPU_LEVELS = ("easy", "normal", "hard")
+HARD = "hard"
+EXPERT = "expert"  # thinks within a budget (games.think); see Rules.cpu_expert
+CPU_LEVELS = ("easy", "normal", HARD, EXPERT)
 MAX_ACTION_LENGTH = 64
 
 # How a page or keyboard styles an action, by its meaning (see Presentation.action_style).

@@ -44,9 +44,20 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.base import JSON, PUBLIC, SEQUENTIAL, Action, Event, SettingSpec, StatCounter
+from games.base import (
+    EXPERT,
+    HARD,
+    JSON,
+    PUBLIC,
+    SEQUENTIAL,
+    Action,
+    Event,
+    SettingSpec,
+    StatCounter,
+)
 from games.errors import InvalidSettings
 from games.rng import Rng
+from games.think import Budget
 
 Change = tuple[Any, list[Event]]  # the state after a change, and the events it made
 
@@ -123,6 +134,9 @@ class Rules:
     # is revealed (bids made in secret). The contract test finds a choice that others cannot
     # tell apart once it is made and not declared here. Default: every choice is open.
     choice_hidden: Callable[[JSON], bool] = made_in_the_open
+    # (the seat's own view, rng, budget) -> the "expert" level's choice, thought within the
+    # budget (games.think). A game without one plays its "hard" level for "expert".
+    cpu_expert: Callable[[JSON, Rng, Budget], Action] | None = None
 
     def __post_init__(self) -> None:
         if self.places is None:
@@ -143,6 +157,14 @@ class Rules:
         seats make at once, opens its steps only where one person looks."""
         acting = self.to_act(state)
         return len(acting) <= 1 and not self.choice_hidden(self.public_view(state))
+
+    def cpu_choice(self, view: JSON, level: str, rng: Rng, budget: Budget) -> Action:
+        """A CPU's choice at any level: only the expert spends the budget."""
+        if level != EXPERT:
+            return self.cpu_action(view, level, rng)
+        if self.cpu_expert is None:
+            return self.cpu_action(view, HARD, rng)
+        return self.cpu_expert(view, rng, budget)
 
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended: nobody is waited for any more."""

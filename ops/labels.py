@@ -19,7 +19,7 @@ CODE = re.compile(r"^[a-z][a-z_]{0,31}$")  # an error's code: "stale", "not_your
 API_METHOD = re.compile(r"^[a-z][A-Za-z]{1,39}$")  # a Bot API method: "sendMessage"
 ROUTE = re.compile(r"^/[A-Za-z0-9_/<>:.-]{0,79}$")  # a Flask rule: "/api/tables/<table_id>"
 HTTP_METHODS = frozenset({"GET", "POST", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE"})
-CPU_LEVELS = frozenset({"easy", "normal", "hard"})
+CPU_LEVELS = frozenset({"easy", "normal", "hard", "expert"})
 API_OUTCOMES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
                 409: "conflict", 429: "flood"}  # fmt: skip
 UPDATE_KINDS = frozenset(

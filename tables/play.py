@@ -3,20 +3,21 @@
 Moves by people, timeouts, and CPU moves all end here, in one place per kind of change, and
 all run inside the store's check-and-set. A person's move carries the decision token they
 saw (``Rules.decision``): it is refused as stale only when *their* decision has moved on, so
-several seats deciding at once never get in each other's way.
+several seats deciding at once never get in each other's way. A CPU's thinking is the one
+slow part: the deadline worker does it before the check-and-set (tables.thinking).
 """
 
 from __future__ import annotations
 
-import time
+from functools import cache
 from typing import Any
 
 from games.base import Action, Event
 from games.errors import IllegalAction
 from games.registry import get_game
 from games.rng import Rng
-from ops import metrics
-from tables import seal
+from games.think import Budget
+from tables import seal, thinking
 from tables.deadlines import (
     CPU,
     IDLE_EXPIRY,
@@ -32,7 +33,6 @@ from tables.errors import NotPlaying, NotSeated, StaleMove
 from tables.model import EXPIRED, FINISHED, LOBBY, PLAYING, Table
 
 TIMEOUTS_BEFORE_AUTOPILOT = 2
-AUTOPILOT_LEVEL = "normal"
 
 
 def require_playing(table: Table) -> None:
@@ -109,9 +109,16 @@ def resign(table: Table, user_id: int, rng: Rng) -> list[Event]:
     return _store(table, state, events)
 
 
-def on_deadline(table: Table, kind: str | None, now: float, rng: Rng) -> list[Event]:
+def on_deadline(
+    table: Table,
+    kind: str | None,
+    now: float,
+    rng: Rng,
+    thoughts: thinking.Thoughts | None = None,
+) -> list[Event]:
     """What passed deadlines do (see tables.deadlines for the kinds): the table's own
-    expiry, or every acting seat whose clock ran out (several when seats decide at once)."""
+    expiry, or every acting seat whose clock ran out (several when seats decide at once).
+    CPU seats play the ``thoughts`` made before the change (tables.thinking), if given."""
     if kind in (LOBBY_EXPIRY, IDLE_EXPIRY):
         phase = "lobby" if table.status == LOBBY else "game"
         table.status = EXPIRED
@@ -135,21 +142,29 @@ def on_deadline(table: Table, kind: str | None, now: float, rng: Rng) -> list[Ev
         if seat_kind == TURN:
             events += _time_out(table, seat, rng)
         elif seat_kind == CPU:
-            events += cpu_move(table, seat, rng)
+            events += cpu_move(table, seat, rng, thoughts)
         refresh_turns(table, now)  # seats still deciding keep their clocks
     return events
 
 
-def cpu_move(table: Table, seat: int, rng: Rng) -> list[Event]:
-    """A CPU decides from that seat's own view only, then moves like anyone else."""
-    game = get_game(table.game)
-    assert table.state is not None
-    state = game.rules.load(table.state)
-    level = table.seats[seat].cpu or AUTOPILOT_LEVEL
-    started = time.perf_counter()
-    action = game.rules.cpu_action(game.rules.view(state, seat), level, rng)
-    metrics.cpu_decided(table.game, level, started)
+def cpu_move(
+    table: Table, seat: int, rng: Rng, thoughts: thinking.Thoughts | None = None
+) -> list[Event]:
+    """A CPU decides from that seat's own view only, then moves like anyone else. Without
+    ``thoughts`` it thinks here, within the default budget (CPU_THINK_MS)."""
+    if thoughts is None:
+        view = thinking.seat_view(table, seat)
+        action: Action | None = thinking.decide(table, seat, view, rng, _default_budget())
+    else:
+        action = thoughts.action(table, seat, rng)
+    if action is None:
+        return []  # its view changed in this change: the next sweep thinks again
     return seat_move(table, seat, action, rng)
+
+
+@cache
+def _default_budget() -> Budget:
+    return thinking.budget_from_env()
 
 
 def _time_out(table: Table, seat: int, rng: Rng) -> list[Event]:

@@ -26,8 +26,9 @@ from games.base import Event
 from games.errors import GameError
 from games.registry import get_game
 from games.rng import Rng, SecureRng
+from games.think import Budget
 from ops import metrics
-from tables import lobby, play, ratings, seal, seal_codec, stats
+from tables import lobby, play, ratings, seal, seal_codec, stats, thinking
 from tables.deadlines import next_deadline, refresh_turns
 from tables.engine import codec, keys
 from tables.engine.commit import Command, Committer, new_change_id
@@ -65,6 +66,7 @@ SLOW_CHANGE_SECONDS = 3600  # a change after this long a pause refreshes every e
 # ``unlogged_events``). The log is what /log, the story and the Mini App read.
 WAIT_CHUNK_SECONDS = 3.0  # re-read the version at least this often while waiting
 POLL_SECONDS = 0.2
+THINK_TRIES = 3  # thinking ahead of a deadline's change, before thinking inside it
 
 Change = Callable[[Table], list[Event]]
 
@@ -81,6 +83,8 @@ class TableConfig:
     # How long a finished game stays replayable (its log, sealed record and final table):
     # REPLAY_DAYS, 30 days unless set.
     replay_ttl: int = field(default_factory=replay_ttl_from_env)
+    # How long an expert CPU may think about a move: CPU_THINK_MS, 200 ms unless set.
+    think: Budget = field(default_factory=thinking.budget_from_env)
 
 
 @dataclass
@@ -409,14 +413,27 @@ class TableStore:
         the check-and-set lets only one of several sweeping workers win, and the loser finds
         the deadline moved on and does nothing."""
         now = self.clock()
+        try:  # a CPU's move is thought out first, from the table as this process knows it
+            read = self._cached(table_id, None) or self.load(table_id)
+            thoughts = thinking.ahead(read, now, self.rng, self.config.think)
+        except NoSuchTable:
+            self.hints.refresh_deadline(self.redis, table_id, None)
+            return None
 
         def fire(table: Table) -> list[Event]:
             if not table.is_open or table.deadline is None or table.deadline > now:
                 raise _NotDue
+            thoughts.begin()
             metrics.deadline_fired(table.deadline, now)
-            return play.on_deadline(table, table.deadline_kind, now, self.rng)
+            return play.on_deadline(table, table.deadline_kind, now, self.rng, thoughts)
 
         try:
+            for _ in range(THINK_TRIES - 1):
+                try:
+                    return self.change(table_id, fire)
+                except thinking.Unthought:  # the table moved on: think again, outside
+                    thoughts = thinking.ahead(self.load(table_id), now, self.rng, thoughts.budget)
+            thoughts.inline = True  # a table this busy: think inside the change this once
             return self.change(table_id, fire)
         except _NotDue:
             try:

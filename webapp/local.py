@@ -67,7 +67,12 @@ TABLE_KEYS = frozenset(
 TUTORIAL_CPUS = ("easy", "easy")  # as the bot's /tutorial: two easy CPUs, no timer
 RENEW_MAX_AGE = 10 * 365 * 86400  # a tab's old sign-in renews its person, however old
 
-CPU_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+CPU_LEVEL_NAMES = {
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
 LOCAL_STRINGS = {
     "setup_title": N_("Play in your browser"),
     "game": N_("Game"),

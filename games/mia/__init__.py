@@ -75,6 +75,7 @@ RULES = Rules(
     ranking=rules.ranking,
     final_stats=rules.final_stats,
     cpu_action=cpu.choose,
+    cpu_expert=cpu.expert,
     sealed_proofs=rules.sealed_proofs,
 )
 

@@ -41,6 +41,7 @@ from games.base import Action
 from games.mia.ranks import MIA, claim_order, claims_above, probability, rank
 from games.mia.rules import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, PASS, claim_action
 from games.rng import Rng, uniform
+from games.think import Budget
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -306,6 +307,11 @@ def choose(view: dict[str, Any], level: str, rng: Rng) -> Action:
     if legal[0].startswith(CLAIM_PREFIX):
         return _announce(view, level, rng)
     return _respond(view, level, rng)
+
+
+def expert(view: dict[str, Any], rng: Rng, budget: Budget) -> Action:
+    """The expert level: for now the hard level's choice (it needs no thinking time)."""
+    return choose(view, "hard", rng)
 
 
 def previous_claim(view: dict[str, Any]) -> str | None:

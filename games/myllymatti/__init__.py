@@ -3,7 +3,8 @@ choices: docs/myllymatti-rules-choices.md).
 
 The game is its rules and its presentation, each filled in from the modules that hold them:
 rules.py, phase1.py, phase2.py and absent.py (moves, timeouts), views.py (who may know what),
-cpu.py (CPU players), presentation.py, status.py, story.py and rules_text.py (words, buttons,
+cpu.py and expert.py (CPU players; the expert thinks with simulate.py, search.py and
+endgame.py), presentation.py, status.py, story.py and rules_text.py (words, buttons,
 the private hand) and web/ (the Mini App renderer).
 """
 
@@ -13,7 +14,17 @@ from pathlib import Path
 
 from games.base import N_, NT_, StatCounter
 from games.game import Game
-from games.myllymatti import absent, cpu, presentation, rules, rules_text, status, story, views
+from games.myllymatti import (
+    absent,
+    cpu,
+    expert,
+    presentation,
+    rules,
+    rules_text,
+    status,
+    story,
+    views,
+)
 from games.myllymatti.errors import ERROR_TEXTS
 from games.myllymatti.settings import PRESET_DESCRIPTIONS, PRESET_LABELS, PRESETS, SETTINGS_SPECS
 from games.myllymatti.state import MyllyState
@@ -72,6 +83,7 @@ RULES = Rules(
     places=rules.places,
     final_stats=rules.final_stats,
     cpu_action=cpu.choose,
+    cpu_expert=expert.choose,
     sealed_proofs=rules.sealed_proofs,
 )
 

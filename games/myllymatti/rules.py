@@ -123,8 +123,15 @@ def legal_actions(state: MyllyState, seat: int) -> list[Action]:
 def apply(state: MyllyState, seat: int, action: Action, rng: Rng) -> tuple[MyllyState, list[Event]]:
     check_turn(state, seat)
     state = state.copy()
-    state.step += 1
     events: list[Event] = []
+    move(state, seat, action, events)
+    return state, events
+
+
+def move(state: MyllyState, seat: int, action: Action, events: list[Event]) -> None:
+    """Make a move on ``state`` itself (``apply`` hands it a copy; the expert's playouts make
+    thousands of moves on one copy). The seat must be the one to act."""
+    state.step += 1
     if action.startswith(PLAY_PREFIX):
         card = action.removeprefix(PLAY_PREFIX)
         if state.phase == PHASE_COLLECT:
@@ -146,7 +153,6 @@ def apply(state: MyllyState, seat: int, action: Action, rng: Rng) -> tuple[Mylly
             _switch(state, events)
         else:
             _finish(state, events)
-    return state, events
 
 
 def _switch(state: MyllyState, events: list[Event]) -> None:

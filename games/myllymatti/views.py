@@ -2,8 +2,14 @@
 
 Hidden: the cards in each hand (its owner's alone), the stock's order, the dealt deck and its
 salt (published when the game ends). Public: counts, the table, the face-up last stock card and
-trump, and the cards that were played face up and left every hand: the won piles of phase 1
-and the cards set aside in phase 2, each as one sorted list without saying whose they were.
+trump, and the cards that were played face up: the won piles of phase 1 (each seat's, as every
+trick's winner takes it in sight of all) and the cards set aside in phase 2.
+
+From phase 2 on nothing is hidden any more: every card in a phase-2 hand reached it face up (the
+leftover hands are shown at the switch, won piles and the face-up card are public, picked-up
+cards are named), so while phase 2 lasts ``known_hands`` gives every hand as a player who
+watched would know it. The CPUs read these; the doors draw counts, keeping the table's feel of
+hands held.
 """
 
 from __future__ import annotations
@@ -13,12 +19,13 @@ from typing import Any
 from games.myllymatti import cards
 from games.myllymatti.rules import CHANCE, PICKUP, legal_actions, places, ranking
 from games.myllymatti.settings import CHANCE_EITHER
-from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER, MyllyState
+from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER, PHASE_SHED, MyllyState
 
 
 def public_view(state: MyllyState) -> dict[str, Any]:
     over = state.phase == PHASE_OVER
     collecting = state.phase == PHASE_COLLECT
+    shedding = state.phase == PHASE_SHED  # (not once over: a game left in phase 1 hides hands)
     return {
         "game": "myllymatti",
         "phase": state.phase,
@@ -40,6 +47,8 @@ def public_view(state: MyllyState) -> dict[str, Any]:
         "tied": [dict(entry) for entry in state.tied],
         "trick_size": 0 if collecting else state.trick_size,
         "won_cards": sorted(card for pile in state.won for card in pile),
+        "won_piles": [sorted(pile) for pile in state.won],
+        "known_hands": [sorted(hand) for hand in state.hands] if shedding else None,
         "set_aside": sorted(state.set_aside),
         "stalled": state.stalled,
         "out": [list(group) for group in state.out],

@@ -45,7 +45,12 @@ from translations import render, tr
 log = logging.getLogger(__name__)
 PANEL_SETTINGS = "settings"
 OPEN_MINI_APP = N_("📱 Open the Mini App")  # for a game that has no words of its own for it
-CPU_LEVEL_LABELS = {"easy": N_("🤖 + easy"), "normal": N_("🤖 + normal"), "hard": N_("🤖 + hard")}
+CPU_LEVEL_LABELS = {
+    "easy": N_("🤖 + easy"),
+    "normal": N_("🤖 + normal"),
+    "hard": N_("🤖 + hard"),
+    "expert": N_("🤖 + expert"),
+}
 
 
 def _button(table: Table, label: str, kind: str, payload: str) -> InlineKeyboardButton:
@@ -92,12 +97,11 @@ def lobby_keyboard(table: Table) -> InlineKeyboardMarkup:
         for spec in (*game.rules.settings_specs, *OPTION_SPECS)
     ]
     rows += [setting_buttons[i : i + 2] for i in range(0, len(setting_buttons), 2)]
-    rows.append(
-        [
-            _button(table, tr(language, CPU_LEVEL_LABELS[level]), LOBBY_KIND, f"cpu:{level}")
-            for level in CPU_LEVELS
-        ]
-    )
+    cpu_buttons = [
+        _button(table, tr(language, CPU_LEVEL_LABELS[level]), LOBBY_KIND, f"cpu:{level}")
+        for level in CPU_LEVELS
+    ]
+    rows += [cpu_buttons[i : i + 2] for i in range(0, len(cpu_buttons), 2)]
     kicks = [
         _button(table, tr(language, "✖ {name}", name=seat.name), LOBBY_KIND, f"kick:{index}")
         for index, seat in enumerate(table.seats)

@@ -26,7 +26,12 @@ from translations import render, tr
 
 MAX_TEXT = 4096
 COMMITMENT = re.compile(r"\b[0-9a-f]{64}\b")
-CPU_LEVEL_NAMES = {"easy": N_("easy"), "normal": N_("normal"), "hard": N_("hard")}
+CPU_LEVEL_NAMES = {
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
 SEALED = N_("🔐 sealed · /verify")  # the chat's one mark for every commitment in force
 
 

@@ -20,18 +20,28 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields
 from typing import Any
 
-from games.base import MAX_ACTION_LENGTH, PRIVATE, PUBLIC, SEQUENTIAL, SIMULTANEOUS, Text
+from games.base import (
+    CPU_LEVELS,
+    MAX_ACTION_LENGTH,
+    PRIVATE,
+    PUBLIC,
+    SEQUENTIAL,
+    SIMULTANEOUS,
+    Text,
+)
 from games.errors import GameError
 from games.fairness import sha256_hex
 from games.game import Game
 from games.presentation_protocol import Presentation
 from games.rng import DeterministicRng, Rng
 from games.rules_protocol import Rules
+from games.think import Budget
 from tables.engine.codec import TABLE_EVENT_FIELDS
 from tests.games.steps_contract import check_step_declarations, check_steps
 
 ACTION_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_:,.-")
 MAX_STEPS = 20000
+WALK_BUDGET = Budget(None, 8)  # an expert's few iterations: the same walk on any machine
 
 
 def perturber(game: Game) -> Callable[[Any, int, Rng], Any]:
@@ -77,11 +87,9 @@ def random_moves(
         else:
             legal = game.rules.legal_actions(state, seat)
             if rng.randbelow(2):
-                level = ("easy", "normal", "hard")[rng.randbelow(3)]
-                kind, action = (
-                    "cpu",
-                    game.rules.cpu_action(game.rules.view(state, seat), level, rng),
-                )
+                level = CPU_LEVELS[rng.randbelow(len(CPU_LEVELS))]
+                view = game.rules.view(state, seat)
+                kind, action = "cpu", game.rules.cpu_choice(view, level, rng, WALK_BUDGET)
             else:
                 kind, action = "move", legal[rng.randbelow(len(legal))]
             replay = copy.deepcopy(rng)  # the randomness this move will use, for check_events
@@ -133,6 +141,8 @@ def callables_of(part: Rules | Presentation) -> dict[str, Any]:
 
 def check_rules_declarations(rules: Rules) -> None:
     for name, function in callables_of(rules).items():
+        if name == "cpu_expert" and function is None:
+            continue  # optional: without one, "expert" plays the hard level
         assert callable(function), f"the rules' {name} is not a function"
     assert rules.dynamics in (SEQUENTIAL, SIMULTANEOUS)
     assert 1 <= rules.min_seats <= rules.max_seats

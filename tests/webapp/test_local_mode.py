@@ -198,7 +198,7 @@ def test_config_offers_the_games_choices_in_the_browsers_language(local_http):
         spec.key for spec in get_game("mia").rules.settings_specs
     ]  # every setting of the game
     assert [c["value"] for c in mia["settings"][0]["choices"]] == [2, 3, 5, 6]
-    assert [level["value"] for level in body["cpu_levels"]] == ["easy", "normal", "hard"]
+    assert [level["value"] for level in body["cpu_levels"]] == ["easy", "normal", "hard", "expert"]
     assert mia["max_cpus"] == 9
     assert body["strings"]["new_game"] == "New game" and body["strings"]["look"]
 

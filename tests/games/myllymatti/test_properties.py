@@ -97,10 +97,58 @@ def test_every_game_ends_with_exactly_one_loser_ranked_last(settings_, seats, se
 
 def shown(view: dict, phase: str) -> set[str]:
     """The cards a view shows. In phase 2 its ``last`` result may name a card just picked up
-    (it was on the table for all to see), so only phase 1 counts that one."""
+    (it was on the table for all to see), and ``known_hands`` gives the hands as the public
+    record has them (checked against the events below), so only phase 1 counts those."""
     if phase == PHASE_COLLECT:
         return cards_in(view)
-    return cards_in({key: value for key, value in view.items() if key != "last"})
+    return cards_in({key: value for key, value in view.items() if key not in PUBLIC_RECORD})
+
+
+PUBLIC_RECORD = ("last", "known_hands")
+
+
+class Watcher:
+    """Someone at the table who remembers every event, and so knows every phase-2 hand."""
+
+    def __init__(self, seats: int) -> None:
+        self.won: list[list[str]] = [[] for _ in range(seats)]
+        self.face_up: tuple[int, str] | None = None
+        self.hands: list[list[str]] | None = None
+
+    def see(self, event: dict) -> None:
+        kind = event["type"]
+        if kind == "trick_won":
+            self.won[event["seat"]] += event["cards"] + event["tied"]
+        elif kind == "last_card":
+            self.face_up = (event["seat"], event["card"])
+        elif kind == "phase_two":
+            self.hands = [
+                list(shown) + won for shown, won in zip(event["shown"], self.won, strict=True)
+            ]
+            for entry in event["returned"]:
+                self.hands[entry["seat"]].append(entry["card"])
+            if self.face_up is not None:
+                self.hands[self.face_up[0]].append(self.face_up[1])
+        elif kind in ("led", "beat"):
+            self.hands[event["seat"]].remove(event["card"])
+        elif kind == "picked_up":
+            self.hands[event["seat"]] += event["cards"]
+
+
+@settings(max_examples=40, deadline=None)
+@GAMES
+def test_the_phase_2_hands_in_the_views_are_what_every_event_watcher_knows(
+    settings_, seats, seed, cpu_share
+):
+    watcher = Watcher(seats)
+    for _before, _action, state, events in random_game(settings_, seats, seed, cpu_share):
+        for event in events:
+            watcher.see(event)
+        known = GAME.rules.public_view(state)["known_hands"]
+        if state.phase == PHASE_COLLECT or GAME.rules.is_over(state):
+            assert known is None
+        else:
+            assert known == [sorted(hand) for hand in watcher.hands]
 
 
 @settings(max_examples=60, deadline=None)

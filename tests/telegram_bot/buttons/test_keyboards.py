@@ -174,3 +174,18 @@ def test_a_keyboard_telegram_would_refuse_is_never_sent(redis_client, caplog):
     markup = keyboard(store.load(table_id))
     assert sum(len(row) for row in markup.inline_keyboard) <= 100
     assert "offers 108 buttons at once" in caplog.text
+
+
+def test_the_settings_panel_seats_a_cpu_of_every_level_expert_included(redis_client):
+    store = TableStore(redis_client)
+    table = store.create(ChatRef(-778), ANN, "Ann", game="mia").table
+    table = store.change(table.id, lambda t: setattr(t, "panel", "settings") or []).table
+    rows = [row for row in keyboard(table).inline_keyboard if row[0].text.startswith("🤖")]
+    assert [[button.text for button in row] for row in rows] == [
+        ["🤖 + easy", "🤖 + normal"],
+        ["🤖 + hard", "🤖 + expert"],
+    ]
+    pressed = parse(rows[1][1].callback_data)
+    assert pressed.payload == "cpu:expert"
+    table = store.change(table.id, lambda t: lobby.add_cpu(t, ANN, pressed.payload[4:])).table
+    assert table.seats[-1].cpu == "expert"

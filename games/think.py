@@ -1,0 +1,50 @@
+"""How long an expert CPU may think about one move: a budget that arrives as an argument.
+
+The table layer sets the budget (``CPU_THINK_MS``, see tables.thinking); games only spend it.
+A wall-clock limit alone would make a search depend on the machine's speed, so a budget also
+has an iteration cap: with ``ms=None`` and a cap, the same view and the same seeded rng give
+the same choice anywhere (tests and benches).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+DEFAULT_THINK_MS = 200.0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """A move's thinking time in milliseconds (None: no time limit) and an iteration cap."""
+
+    ms: float | None = DEFAULT_THINK_MS
+    max_iterations: int | None = None
+    clock: Callable[[], float] = field(default=time.perf_counter, compare=False, repr=False)
+
+    def start(self) -> Thinking:
+        return Thinking(self, self.clock())
+
+
+@dataclass
+class Thinking:
+    """One move's thinking under way: ask ``more()`` before each iteration."""
+
+    budget: Budget
+    started: float
+    iterations: int = 0
+
+    def more(self) -> bool:
+        """Whether one more iteration fits; counts it when it does."""
+        cap = self.budget.max_iterations
+        if cap is not None and self.iterations >= cap:
+            return False
+        ms = self.budget.ms
+        if ms is not None and self.iterations and self.elapsed_ms() >= ms:
+            return False  # the first iteration always runs: a choice needs one
+        self.iterations += 1
+        return True
+
+    def elapsed_ms(self) -> float:
+        return (self.budget.clock() - self.started) * 1000
