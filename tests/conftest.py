@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import redis
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
 from games.rng import DeterministicRng
 from tables import store as store_module
@@ -17,8 +17,10 @@ from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env
 
 # Property tests judge what happens, never how fast: a machine busy with the other test workers
-# must not turn a slow example into a failure.
-settings.register_profile("cup-and-claim", deadline=None)
+# must not turn a slow example (or slow data generation) into a failure.
+settings.register_profile(
+    "cup-and-claim", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile("cup-and-claim")
 
 
