@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import json
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tests.support.bot_api_server import FakeBotApi
-
-if TYPE_CHECKING:
-    from tests.support.group_play import GroupTable, Person
 
 
 def panel_content(api: FakeBotApi, chat_id: int, user: int) -> str:
@@ -29,8 +26,8 @@ def _buttons(record: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def panel_move(
-    table: GroupTable,
-    person: Person,
+    table: Any,  # a tests.support.group_play.GroupTable (it imports this module)
+    person: Any,  # its Person
     message: dict[str, Any],
     action: str,
     token: int,
