@@ -133,13 +133,15 @@ def test_panels_refused_by_the_server_the_game_goes_on_as_before(bot_api, redis_
     the table's keyboard is as it was, and the game finishes from the table's buttons."""
     from tests.support.bot_process import BotProcess, bot_env
 
+    # A database of its own: this bot must not fire the deadlines of the file's other tables.
+    own_redis = f"{redis_server.url}/7"
     with FakeBotApi(TOKEN, ephemeral="refuse") as api:
         chat = setup(api)
-        env = bot_env(api, redis_server.url, EPHEMERAL_PANELS="on")
+        env = bot_env(api, own_redis, EPHEMERAL_PANELS="on")
         process = BotProcess(env, tmp_path / "bot.log").start()
         try:
             api.wait_for(lambda: api.is_polling, timeout=60)
-            store = TableStore(redis.Redis.from_url(redis_server.url))
+            store = TableStore(redis.Redis.from_url(own_redis))
             table_id = start(chat, store, "mia")
             players = PanelPlayers(api, store, GROUP, table_id, NAMES)
             message_id, data = players.look_button()
