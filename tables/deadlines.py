@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.registry import get_game
 from tables.model import LOBBY, PLAYING, Table
 
 LOBBY_EXPIRY = "lobby"
@@ -37,8 +36,7 @@ def acting_seats(table: Table) -> list[int]:
     """Seats the running game waits for (none outside a game)."""
     if table.status != PLAYING or table.state is None:
         return []
-    game = get_game(table.game)
-    return game.rules.to_act(game.rules.load(table.state))
+    return table.match().to_act()
 
 
 def refresh_turns(table: Table, now: float) -> None:
@@ -46,11 +44,10 @@ def refresh_turns(table: Table, now: float) -> None:
     if table.status != PLAYING or table.state is None:
         table.turns = {}
         return
-    game = get_game(table.game)
-    state = game.rules.load(table.state)
+    match = table.match()
     turns: dict[str, dict[str, Any]] = {}
-    for seat in game.rules.to_act(state):
-        token = game.rules.decision(state, seat)
+    for seat in match.to_act():
+        token = match.decision(seat)
         known = table.turns.get(str(seat))
         if known is not None and known.get("d") == token:
             turns[str(seat)] = known

@@ -11,9 +11,7 @@ from typing import Any
 
 from games.base import CPU_LEVELS as BASE_CPU_LEVELS
 from games.base import Event
-from games.registry import get_game
 from games.rng import Rng
-from tables import seal
 from tables.errors import (
     AlreadySeated,
     NotAllowed,
@@ -41,7 +39,7 @@ def join(table: Table, user_id: int, name: str, language: str | None = None) -> 
     require_lobby(table)
     if table.seat_of(user_id) is not None:
         raise AlreadySeated("you already have a seat")
-    if len(table.seats) >= get_game(table.game).rules.max_seats:
+    if len(table.seats) >= table.match().rules.max_seats:
         raise TableFull("the table is full")
     taken = [seat.name for seat in table.seats]
     table.seats.append(Seat(name=clean_name(name, taken), user_id=user_id, language=language))
@@ -58,7 +56,7 @@ def add_cpu(table: Table, user_id: int, level: str, is_admin: bool = False) -> l
     require_creator(table, user_id, is_admin)
     if level not in CPU_LEVELS:
         raise NotAllowed(f"no CPU level {level!r}")
-    if len(table.seats) >= get_game(table.game).rules.max_seats:
+    if len(table.seats) >= table.match().rules.max_seats:
         raise TableFull("the table is full")
     taken = [seat.name for seat in table.seats]  # nobody at the table reads as its name
     name = next((n for n in CPU_NAMES if not looks_taken(n, taken)), f"CPU {len(table.seats) + 1}")
@@ -109,7 +107,7 @@ def change_setting(
     if key in DEFAULT_OPTIONS:
         table.options = normalize_options({**table.options, key: value})
     else:
-        game = get_game(table.game)
+        game = table.match().game
         table.settings = game.rules.normalize_settings({**table.settings, key: value})
     return [{"type": "settings_changed", "key": key, "value": value}]
 
@@ -117,7 +115,7 @@ def change_setting(
 def choose_preset(table: Table, user_id: int, preset: str, is_admin: bool = False) -> list[Event]:
     require_lobby(table)
     require_creator(table, user_id, is_admin)
-    game = get_game(table.game)
+    game = table.match().game
     if preset not in game.rules.presets:
         raise NotAllowed(f"no preset {preset!r}")
     table.settings = game.rules.normalize_settings(dict(game.rules.presets[preset]))
@@ -127,14 +125,12 @@ def choose_preset(table: Table, user_id: int, preset: str, is_admin: bool = Fals
 def start(table: Table, user_id: int, rng: Rng, is_admin: bool = False) -> list[Event]:
     require_lobby(table)
     require_creator(table, user_id, is_admin)
-    game = get_game(table.game)
-    if len(table.seats) < game.rules.min_seats:
-        raise NotEnoughPlayers(f"at least {game.rules.min_seats} players are needed")
+    match = table.match()
+    if len(table.seats) < match.rules.min_seats:
+        raise NotEnoughPlayers(f"at least {match.rules.min_seats} players are needed")
     table.game_no += 1
     table.moved = {}
-    dealer = seal.rng_for(rng, seal.NEW)
-    state, events = game.rules.new_game(table.settings, len(table.seats), dealer, table.game_id)
-    table.state = game.rules.dump(state)
+    events = match.begin(table.settings, len(table.seats), rng, table.game_id)
     table.status = PLAYING
     return [{"type": "started", "game_no": table.game_no}, *events]
 
@@ -149,7 +145,7 @@ def restart(table: Table, user_id: int, rng: Rng) -> list[Event]:
     if table.status != FINISHED or asking is None:
         raise NotAllowed("only players of a finished game can ask for a rematch")
     gone = sorted((seat for seat in set(table.left) if seat != asking), reverse=True)
-    needed = get_game(table.game).rules.min_seats
+    needed = table.match().rules.min_seats
     if len(table.seats) - len(gone) < needed:
         raise NotEnoughPlayers(f"at least {needed} players are needed; the others left")
     events: list[Event] = [{"type": "rematch", "by": table.seats[asking].name}]

@@ -14,7 +14,6 @@ from typing import Any
 import redis
 
 from games.base import Event
-from games.registry import get_game
 from tables.engine import codec, keys
 from tables.engine.fastread import FastReads
 from tables.model import Table
@@ -28,7 +27,7 @@ class TableLog:
 
     def game_log(self, table: Table, game_no: int) -> list[list[Event]]:
         """The public events of one game at a table, change by change."""
-        fields = get_game(table.game).rules.event_fields
+        fields = table.match().rules.event_fields
         return [
             codec.decode(codec.unpack_entry(entry)[1], fields)
             for entry in self.redis.lrange(keys.game_log(table.id, game_no), 0, -1)
@@ -37,7 +36,7 @@ class TableLog:
     def events_after(self, table: Table, version: int) -> list[tuple[int, list[Event]]]:
         """The logged events of each change after ``version``, oldest first (this game's and
         the one before it, so a rematch right after a game's end loses nothing)."""
-        fields = get_game(table.game).rules.event_fields
+        fields = table.match().rules.event_fields
         found: list[tuple[int, list[Event]]] = []
         for game_no in (table.game_no - 1, table.game_no):
             if game_no < 0:
@@ -49,7 +48,7 @@ class TableLog:
     def recent_events(self, table: Table, count: int) -> list[tuple[int, list[Event]]]:
         """The last ``count`` logged changes of the table's current game, oldest first (one
         read: what a page needs to show the latest result)."""
-        fields = get_game(table.game).rules.event_fields
+        fields = table.match().rules.event_fields
         entries = self.redis.lrange(keys.game_log(table.id, table.game_no), -count, -1)
         return [
             (changed, codec.decode(items, fields))

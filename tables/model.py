@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
+from tables.match import Match
 from tables.options import DEFAULT_OPTIONS
-
-LOBBY = "lobby"
-PLAYING = "playing"
-FINISHED = "finished"
-CANCELLED = "cancelled"
-EXPIRED = "expired"
-CLOSED_STATUSES = frozenset({FINISHED, CANCELLED, EXPIRED})
+from tables.status import CANCELLED as CANCELLED
+from tables.status import CLOSED_STATUSES as CLOSED_STATUSES
+from tables.status import EXPIRED as EXPIRED
+from tables.status import FINISHED as FINISHED
+from tables.status import LOBBY as LOBBY
+from tables.status import PLAYING as PLAYING
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,13 @@ class Table:
         """Seat names as people see them: CPU opponents marked with a robot."""
         return [f"🤖 {seat.name}" if seat.is_cpu else seat.name for seat in self.seats]
 
+    def match(self) -> Match:
+        """The game in play here, its state loaded once until the state changes."""
+        held = self.__dict__.get("_match")
+        if held is None:
+            held = self.__dict__["_match"] = Match(self)
+        return held
+
     def seat_of(self, user_id: int) -> int | None:
         for index, seat in enumerate(self.seats):
             if seat.user_id == user_id:
@@ -120,7 +127,7 @@ class Table:
         data = {
             name: value
             for name, value in self.__dict__.items()
-            if name != "version" and not (name in _DEFAULTS and value == _DEFAULTS[name])
+            if name not in _NOT_STORED and not (name in _DEFAULTS and value == _DEFAULTS[name])
         }
         data["seats"] = [
             {key: value for key, value in seat.__dict__.items() if value is not None}
@@ -133,6 +140,7 @@ class Table:
         copied; the rest (settings, options, state, each Seat) is only ever replaced."""
         twin = object.__new__(Table)
         twin.__dict__.update(self.__dict__)
+        twin.__dict__.pop("_match", None)  # the match belongs to its own table
         twin.seats = list(self.seats)
         twin.timeouts = dict(self.timeouts)
         twin.autopilot = list(self.autopilot)
@@ -150,6 +158,7 @@ class Table:
         return cls(**data, version=version)
 
 
+_NOT_STORED = frozenset({"version", "_match"})  # its own Redis field; the match in memory
 _DEFAULTS: dict[str, Any] = {
     f.name: f.default if f.default is not MISSING else f.default_factory()  # type: ignore[misc]
     for f in fields(Table)

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 import orjson
 
-from games.registry import get_game
 from tables import ratings
 from tables.deadlines import acting_seats
 from tables.model import FINISHED, Table
@@ -81,10 +80,7 @@ def played_games(store: TableStore, user_id: int, limit: int = PLAYED_SHOWN) -> 
 
 
 def _played(table: Table, seat: int, replay_id: str, when: float) -> Played:
-    game = get_game(table.game)
-    assert table.state is not None
-    state = game.rules.load(table.state)
-    places = dict(zip(game.rules.ranking(state), game.rules.places(state), strict=False))
+    places = dict(table.match().places())
     change = next((c for c in ratings.changes(table) if c.seat == seat), None)
     return Played(
         replay_id,

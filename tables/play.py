@@ -10,14 +10,11 @@ slow part: the deadline worker does it before the check-and-set (tables.thinking
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from games.base import Action, Event
-from games.errors import IllegalAction
-from games.registry import get_game
 from games.rng import Rng
 from games.think import Budget
-from tables import seal, thinking
+from tables import thinking
 from tables.deadlines import (
     CPU,
     IDLE_EXPIRY,
@@ -30,7 +27,7 @@ from tables.deadlines import (
     seat_deadline,
 )
 from tables.errors import NotPlaying, NotSeated, StaleMove
-from tables.model import EXPIRED, FINISHED, LOBBY, PLAYING, Table
+from tables.model import EXPIRED, LOBBY, PLAYING, Table
 
 TIMEOUTS_BEFORE_AUTOPILOT = 2
 
@@ -43,9 +40,7 @@ def require_playing(table: Table) -> None:
 def decision_of(table: Table, seat: int) -> int:
     """The decision token ``seat`` acts on now."""
     require_playing(table)
-    game = get_game(table.game)
-    assert table.state is not None
-    return game.rules.decision(game.rules.load(table.state), seat)
+    return table.match().decision(seat)
 
 
 def move(
@@ -61,12 +56,7 @@ def move(
         raise NotSeated("you left this game")
     if decision is not None and decision != decision_of(table, seat):
         raise StaleMove("your decision has moved on")
-    game = get_game(table.game)
-    assert table.state is not None
-    legal = game.rules.legal_actions(game.rules.load(table.state), seat)
-    events = seat_move(table, seat, action, rng)  # the game's own refusal, if it has one
-    if action not in legal:  # "bid:01" is not "bid:1", whatever the game's parser thinks
-        raise IllegalAction(f"{action!r} is not one of the seat's legal actions")
+    events = seat_move(table, seat, action, rng)  # judged against the legal actions first
     table.moved[str(seat)] = table.moved.get(str(seat), 0) + 1  # played in person
     return _back_in_person(table, seat) + events
 
@@ -83,12 +73,7 @@ def wake(table: Table, user_id: int) -> list[Event]:
 
 def seat_move(table: Table, seat: int, action: Action, rng: Rng) -> list[Event]:
     require_playing(table)
-    game = get_game(table.game)
-    assert table.state is not None
-    state, events = game.rules.apply(
-        game.rules.load(table.state), seat, action, seal.rng_for(rng, seal.MOVE, seat, action)
-    )
-    return _store(table, state, events)
+    return table.match().apply(seat, action, rng)
 
 
 def resign(table: Table, user_id: int, rng: Rng) -> list[Event]:
@@ -98,15 +83,11 @@ def resign(table: Table, user_id: int, rng: Rng) -> list[Event]:
     seat = table.seat_of(user_id)
     if seat is None or seat in table.left:
         raise NotSeated("you are not playing at this table")
-    game = get_game(table.game)
-    assert table.state is not None
-    state, events = game.rules.resign(
-        game.rules.load(table.state), seat, seal.rng_for(rng, seal.RESIGN, seat)
-    )
+    events = table.match().resign(seat, rng)
     table.left.append(seat)
     if seat in table.autopilot:
         table.autopilot.remove(seat)
-    return _store(table, state, events)
+    return events
 
 
 def on_deadline(
@@ -168,14 +149,9 @@ def _default_budget() -> Budget:
 
 
 def _time_out(table: Table, seat: int, rng: Rng) -> list[Event]:
-    game = get_game(table.game)
-    assert table.state is not None
-    state, events = game.rules.timeout(
-        game.rules.load(table.state), seat, seal.rng_for(rng, seal.TIMEOUT, seat)
-    )
+    events = table.match().timeout(seat, rng)
     in_a_row = table.timeouts.get(str(seat), 0) + 1
     table.timeouts[str(seat)] = in_a_row
-    events = _store(table, state, events)
     # (An eliminated seat never acts again, so taking it over is harmless.)
     taking_over = in_a_row >= TIMEOUTS_BEFORE_AUTOPILOT and table.status == PLAYING
     if taking_over and seat not in table.autopilot:
@@ -190,11 +166,3 @@ def _back_in_person(table: Table, seat: int) -> list[Event]:
         table.autopilot.remove(seat)
         return [{"type": "autopilot", "seat": seat, "on": False}]
     return []
-
-
-def _store(table: Table, state: Any, events: list[Event]) -> list[Event]:
-    game = get_game(table.game)
-    table.state = game.rules.dump(state)
-    if game.rules.is_over(state):
-        table.status = FINISHED
-    return events

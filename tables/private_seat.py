@@ -22,10 +22,8 @@ any moment (any press does it), so they still see it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from games.base import JSON
-from games.registry import get_game
 from tables.model import PLAYING, Table
 
 # Why a person sees nothing private (error codes: the doors word them, see translations.errors).
@@ -50,28 +48,27 @@ class SecretsAccess:
 
 def secrets_access(table: Table, user_id: int) -> SecretsAccess:
     """May ``user_id`` see their seat's secrets at ``table`` now (see the module's rules)?"""
-    return _judge(table, user_id)[0]
+    return _judge(table, user_id)
 
 
 def private_view(table: Table, user_id: int) -> tuple[int, JSON] | None:
     """The person's seat and its own view (with its secrets), if the gate lets them see it."""
-    access, state = _judge(table, user_id)
+    access = _judge(table, user_id)
     if access.seat is None:
         return None
-    return access.seat, get_game(table.game).rules.view(state, access.seat)
+    return access.seat, table.match().view(access.seat)
 
 
-def _judge(table: Table, user_id: int) -> tuple[SecretsAccess, Any]:
-    """The answer, and the game state it was judged on (None when the game is not running)."""
+def _judge(table: Table, user_id: int) -> SecretsAccess:
+    """The answer, judged on the table's match."""
     seat = table.seat_of(user_id)
     if seat is None:
-        return SecretsAccess(None, NOT_SEATED), None
+        return SecretsAccess(None, NOT_SEATED)
     if table.state is None or table.status != PLAYING:
-        return SecretsAccess(None, GAME_OVER if table.state is not None else NOT_PLAYING), None
+        return SecretsAccess(None, GAME_OVER if table.state is not None else NOT_PLAYING)
     if seat in table.left:
-        return SecretsAccess(None, LEFT), None
-    game = get_game(table.game)
-    state = game.rules.load(table.state)
-    if game.presentation.seat_badges(game.rules.public_view(state))[seat].out:
-        return SecretsAccess(None, OUT), None
-    return SecretsAccess(seat), state
+        return SecretsAccess(None, LEFT)
+    match = table.match()
+    if match.presentation.seat_badges(match.public_view())[seat].out:
+        return SecretsAccess(None, OUT)
+    return SecretsAccess(seat)

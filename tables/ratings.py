@@ -41,7 +41,6 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from games.registry import get_game
 from tables import rating_pairs
 from tables.model import Table
 from tables.rating_scripts import APPLY_CHAT, APPLY_PERSON
@@ -144,14 +143,9 @@ def rated_people(table: Table) -> list[tuple[int, int]]:
 def people_places(table: Table) -> list[tuple[int, int, int]]:
     """(seat, user id, place) of the people, from the game's own ranking and places (ties
     where the game has them); CPUs are left out, so people are ranked among themselves."""
-    game = get_game(table.game)
-    assert table.state is not None
-    state = game.rules.load(table.state)
     people = dict(rated_people(table))
     placed = [
-        (seat, people[seat], place)
-        for seat, place in zip(game.rules.ranking(state), game.rules.places(state), strict=False)
-        if seat in people
+        (seat, people[seat], place) for seat, place in table.match().places() if seat in people
     ]
     # Renumbered among the people (1, 1, 3 where two share the first place).
     return [

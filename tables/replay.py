@@ -26,7 +26,6 @@ import orjson
 from games.base import Event
 from games.errors import GameError
 from games.game import Game
-from games.registry import get_game
 from tables import seal, seal_codec
 from tables.engine import codec, keys
 from tables.engine.fastread import FastReads
@@ -64,7 +63,7 @@ class Replay:
 
     @property
     def game(self) -> Game:
-        return get_game(self.table.game)
+        return self.table.match().game
 
     @property
     def mismatch(self) -> bool:
@@ -83,7 +82,7 @@ def load(reads: FastReads, current: Table | None, table_id: str, game_no: int) -
         table, finished = current, False
     else:
         raise NoSuchReplay("no such replay")
-    game = get_game(table.game)
+    game = table.match().game
     logged = _entries(reads.lrange(keys.game_log(table_id, game_no), 0, -1))
     sealed = _sealed(reads, seal.seal_key(table_id, game_no))
     if not sealed:

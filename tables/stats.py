@@ -69,14 +69,7 @@ def tutorial_progress(client: redis.Redis, user_id: int, game: str) -> dict[str,
 
 def winners(table: Table) -> set[int]:
     """Seats in first place (several when the game lets them share it)."""
-    assert table.state is not None
-    game = get_game(table.game)
-    state = game.rules.load(table.state)
-    return {
-        seat
-        for seat, place in zip(game.rules.ranking(state), game.rules.places(state), strict=False)
-        if place == 1
-    }
+    return {seat for seat, place in table.match().places() if place == 1}
 
 
 def record_finished_game(client: redis.Redis, table: Table) -> None:
@@ -96,9 +89,8 @@ def finished_game_commands(table: Table) -> list[Command]:
     packed write per node beside its other bookkeeping (tables.engine.commit.Committer.scatter)."""
     if table.state is None:
         return []
-    game = get_game(table.game)
-    state = game.rules.load(table.state)
-    if not game.rules.is_over(state):
+    match = table.match()
+    if not match.is_over():
         return []
     first = winners(table)
     done = table.game_id  # each person's and the chat's counters take a game once
@@ -113,7 +105,7 @@ def finished_game_commands(table: Table) -> list[Command]:
                 ]
                 commands.append(once(key, done, counts))
         return commands
-    per_seat = game.rules.final_stats(state)
+    per_seat = match.final_stats()
     counters = counters_of(table.game)
     personal: list[Command] = []
     in_chat: list[Command] = []

@@ -277,7 +277,7 @@ class TableStore:
             ttl = self.config.open_key_ttl if table.is_open else self.config.closed_key_ttl
             if not indexes_changed and table.version % TTL_REFRESH_EVERY:
                 ttl = 0  # the keys' expiry was set recently enough; spare the commands
-            game = get_game(table.game)
+            game = table.match().game
             logged = [
                 e
                 for e in events

@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from games.base import JSON, Action
-from games.registry import get_game
 from games.rng import Rng
 from games.think import DEFAULT_THINK_MS, Budget
 from ops import metrics
@@ -57,17 +56,14 @@ def level_of(table: Table, seat: int) -> str:
 
 
 def seat_view(table: Table, seat: int) -> JSON:
-    game = get_game(table.game)
-    assert table.state is not None
-    return game.rules.view(game.rules.load(table.state), seat)
+    return table.match().view(seat)
 
 
 def decide(table: Table, seat: int, view: JSON, rng: Rng, budget: Budget) -> Action:
     """The CPU's choice from the seat's own view, timed for the metrics."""
-    game = get_game(table.game)
     level = level_of(table, seat)
     started = time.perf_counter()
-    action = game.rules.cpu_choice(view, level, rng, budget)
+    action = table.match().rules.cpu_choice(view, level, rng, budget)
     metrics.cpu_decided(table.game, level, started)
     return action
 

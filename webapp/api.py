@@ -15,7 +15,6 @@ from flask import Blueprint, current_app, g, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from games.base import Text
-from games.registry import get_game
 from tables import lobby, play, prefs, stats
 from tables.errors import NoSuchTable
 from tables.ids import is_table_id
@@ -118,7 +117,7 @@ def me() -> ResponseReturnValue:
             "tables": [
                 {
                     "id": t.id,
-                    "title": render(Text(get_game(t.game).presentation.title), lang),
+                    "title": render(Text(t.match().game.presentation.title), lang),
                     "status": t.status,
                 }
                 for t in store().tables_of(user.id)
@@ -176,7 +175,7 @@ def table_rules(table_id: str) -> ResponseReturnValue:
     """How to play at this table: its preset and settings, and the rules in brief."""
     authenticate()
     found = load_table(table_id)
-    return ok(rules_payload(get_game(found.game), found.settings, language()))
+    return ok(rules_payload(found.match().game, found.settings, language()))
 
 
 @api.get("/tables/<table_id>/wait")

@@ -128,7 +128,7 @@ def _seat_at(seat_at: my_games.SeatAt, titles: dict[int, str], lang: str) -> dic
     table = seat_at.table
     return {
         "id": table.id,
-        "title": render(Text(get_game(table.game).presentation.title), lang),
+        "title": render(Text(table.match().game.presentation.title), lang),
         "group": titles.get(table.chat_id, ""),
         "status": table.status,
         "your_turn": seat_at.your_turn,

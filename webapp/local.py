@@ -222,7 +222,7 @@ def table_about(table_id: str) -> ResponseReturnValue:
         {
             "id": found.id,
             "game": found.game,
-            "title": render(Text(get_game(found.game).presentation.title), language),
+            "title": render(Text(found.match().game.presentation.title), language),
             "status": found.status,
             "seats": found.display_names(),
         }

@@ -15,7 +15,7 @@ from typing import Any
 
 from games.base import JSON, N_, Event, HandItem, PrivateInfo, Text
 from games.game import Game
-from games.registry import GAMES, get_game
+from games.registry import GAMES
 from tables import stats, story
 from tables.model import LOBBY, PLAYING, Table
 from tables.private_seat import private_view
@@ -28,7 +28,7 @@ STORY_LOOKBACK = 16  # logged changes to look back through for the latest result
 
 
 def table_payload(store: TableStore, table: Table, user_id: int, language: str) -> dict[str, Any]:
-    game = get_game(table.game)
+    game = table.match().game
     seat = table.seat_of(user_id)
     names = table.display_names()
     payload: dict[str, Any] = {
@@ -67,7 +67,7 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
         payload["lines"] = [tr(language, "Waiting for the game to start.")]
         payload["can_join"] = table.status == LOBBY and seat is None
         return payload
-    state = game.rules.load(table.state)
+    state = table.match().state
     public = game.rules.public_view(state)
     payload["public"] = public
     acting = set(game.rules.to_act(state))
@@ -142,7 +142,7 @@ def latest_story(
     the proofs it revealed (for the page's "verify" detail), and that moment as data: its
     version and the public events that led to it since the story before (the round's claims
     and its reveal, a trick's rolls and its winner), for the game's renderer to draw."""
-    game = get_game(table.game)
+    game = table.match().game
     names = table.display_names()
     changes = store.log.recent_events(table, STORY_LOOKBACK)
     for index in range(len(changes) - 1, -1, -1):

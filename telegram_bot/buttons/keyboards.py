@@ -24,7 +24,6 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from games.base import CPU_LEVELS, N_
 from games.game import Game
-from games.registry import get_game
 from games.steps import MAX_CHOICES, Item, Path
 from tables.model import FINISHED, LOBBY, PLAYING, Table
 from tables.options import OPTION_SPECS
@@ -76,7 +75,7 @@ def keyboard(
 
 def lobby_keyboard(table: Table) -> InlineKeyboardMarkup:
     language = table.language
-    game = get_game(table.game)
+    game = table.match().game
     if table.panel != PANEL_SETTINGS:
         return InlineKeyboardMarkup(
             [
@@ -121,9 +120,8 @@ def public_choices(table: Table) -> list[tuple[str, int]]:
     """(action, decision token) of every public action a person at the table may take now,
     in the order the game lists them, each once (several seats deciding at once share the
     same buttons). Built from the public view only."""
-    game = get_game(table.game)
-    assert table.state is not None
-    state = game.rules.load(table.state)
+    game = table.match().game
+    state = table.match().state
     public = game.rules.public_view(state)
     choices: dict[str, int] = {}
     for seat in game.rules.to_act(state):
@@ -141,9 +139,8 @@ def open_path(table: Table, step: OpenStep | None, choices: list[tuple[str, int]
     step still offers something; else the first."""
     if step is None or step.game_no != table.game_no or not step.path:
         return ()
-    game = get_game(table.game)
-    assert table.state is not None
-    state = game.rules.load(table.state)
+    game = table.match().game
+    state = table.match().state
     if not game.rules.choice_is_shared(state):
         return ()
     opener = step.seat
@@ -161,9 +158,8 @@ def game_keyboard(
     panels: bool = False,
 ) -> InlineKeyboardMarkup:
     language = table.language
-    game = get_game(table.game)
-    assert table.state is not None
-    state = game.rules.load(table.state)
+    game = table.match().game
+    state = table.match().state
     rows: list[list[InlineKeyboardButton]] = []
     private_row = _private_row(table, game, state, inline_mode, panels)
     if private_row:  # first: a player looks (or opens their hand) before choosing

@@ -13,7 +13,6 @@ from telegram import CallbackQuery
 from telegram.ext import ContextTypes
 
 from games.base import CPU_LEVELS
-from games.registry import get_game
 from tables import lobby
 from tables.errors import StaleMove
 from tables.model import Table
@@ -42,7 +41,7 @@ async def lobby_press(
     admin = False
     if verb in ADMIN_VERBS and user.id != table.creator_id and query.message is not None:
         admin = await is_chat_admin(query.message.chat, user.id)
-    game = get_game(table.game)
+    game = table.match().game
 
     def change(t: Table) -> list[dict[str, Any]]:
         if verb in VERSIONED_VERBS and t.version != pressed.stamp:

@@ -23,7 +23,6 @@ from telegram.ext import ContextTypes
 
 from games.errors import GameError, NotYourTurn
 from games.game import Game
-from games.registry import get_game
 from ops.logs import set_table
 from tables import play
 from tables.deadlines import acting_seats
@@ -75,7 +74,7 @@ async def _answer(
     game: Game | None = None
     try:
         table = await asyncio.to_thread(services(context).store.load, pressed.table_id)
-        game = get_game(table.game)
+        game = table.match().game
         if not _same_chat(query, table):
             raise NoSuchTable("button from another chat")
         answer, toast = await _handle(query, pressed, table, language, context)
@@ -142,7 +141,7 @@ async def _handle(
             pressed.stamp,
             f"b:{pressed.payload}",
         )
-        return _done(get_game(table.game), action, language), True
+        return _done(table.match().game, action, language), True
     if pressed.kind == STEP:
         await step_press(query, pressed, table, context)
         return None, True

@@ -21,7 +21,6 @@ from telegram import CallbackQuery
 from telegram.ext import ContextTypes
 
 from games.errors import NotYourTurn
-from games.registry import get_game
 from tables.errors import NotSeated, StaleMove
 from tables.model import Table
 from tables.play import decision_of, require_playing
@@ -41,9 +40,8 @@ def judge_step(table: Table, user_id: int, pressed: Button) -> OpenStep:
         raise NotSeated("you are not playing at this table")
     if pressed.stamp != decision_of(table, seat):
         raise StaleMove("this step is from an older decision")
-    game = get_game(table.game)
-    assert table.state is not None
-    state = game.rules.load(table.state)
+    game = table.match().game
+    state = table.match().state
     if seat not in game.rules.to_act(state):
         raise NotYourTurn("not this seat's turn")
     if not game.rules.choice_is_shared(state):

@@ -15,7 +15,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from games.fairness import verify_text
-from games.registry import GAMES, get_game
+from games.registry import GAMES
 from tables import story
 from tables.model import FINISHED, Table
 from tables.replay_keys import replay_id
@@ -66,10 +66,10 @@ async def verify(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 def table_commitments(store: TableStore, table: Table) -> list[str]:
     """The commitments of the game running at this table: those its status shows (the table
     message shows each only once) and those its log published (🔒 lines)."""
-    game = get_game(table.game)
+    game = table.match().game
     assert table.state is not None
     names = table.display_names()
-    public = game.rules.public_view(game.rules.load(table.state))
+    public = table.match().public_view()
     shown = [
         render(line, table.language) for line in game.presentation.describe_status(public, names)
     ]
@@ -112,7 +112,7 @@ async def send_log(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 def game_log_text(table: Table, game_no: int, events: list[dict[str, Any]]) -> str:
-    game = get_game(table.game)
+    game = table.match().game
     language = table.language
     names = table.display_names()
     lines = [

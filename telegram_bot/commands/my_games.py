@@ -11,7 +11,6 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update, WebAppI
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from games.registry import get_game
 from tables import my_games, prefs
 from tables.deadlines import LONG_TURN_TIMER
 from telegram_bot.language import person_language, reader_language
@@ -54,7 +53,7 @@ def my_games_text(
     rows = []
     for index, seat_at in enumerate(found, start=1):
         table = seat_at.table
-        game = game_title(get_game(table.game), language)
+        game = game_title(table.match().game, language)
         group = titles.get(table.chat_id, "…")
         where = tr(language, "{game} in «{group}»", game=game, group=group)
         lines.append(f"{index}. {where}")

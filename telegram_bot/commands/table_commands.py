@@ -16,7 +16,7 @@ from telegram.ext import ContextTypes
 
 from games.errors import GameError
 from games.game import Game
-from games.registry import GAMES, by_command, get_game
+from games.registry import GAMES, by_command
 from tables import lobby, prefs
 from tables.errors import TableError, TableExists
 from tables.ids import is_table_id
@@ -185,7 +185,7 @@ async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             table = await asyncio.to_thread(store.last_finished, chat_ref(update))
         language = table.language if table else language
     if table is not None:
-        game, settings = get_game(table.game), table.settings
+        game, settings = table.match().game, table.settings
     elif named is not None or len(GAMES) == 1:
         game = named or next(iter(GAMES.values()))
         settings = game.rules.presets[game.rules.default_preset]

@@ -21,7 +21,6 @@ from typing import Any
 
 from games.base import HandItem, PrivateInfo
 from games.game import Game
-from games.registry import get_game
 from tables.model import Table
 from tables.private_seat import private_view
 from telegram_bot.buttons.callback_data import GAME, INDEX_PREFIX, Button
@@ -54,8 +53,8 @@ def panel_view(
     if seen is None or table.state is None:
         return None
     seat, view = seen
-    game = get_game(table.game)
-    state = game.rules.load(table.state)
+    game = table.match().game
+    state = table.match().state
     info = game.presentation.private_info(view)
     acting = [s for s in game.rules.to_act(state) if not table.played_by_cpu(s)]
     lines = [tr(language, "🔒 Only you see this.")]
@@ -104,7 +103,7 @@ def _item_rows(
     table: Table, game: Game, seat: int, info: PrivateInfo, language: str
 ) -> list[list[dict[str, Any]]]:
     """A button per held item that plays; disabled while it may not be played."""
-    token = game.rules.decision(game.rules.load(table.state), seat)
+    token = game.rules.decision(table.match().state, seat)
     buttons = []
     for item in info.items:
         if item.action is None:

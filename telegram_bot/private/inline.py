@@ -34,7 +34,6 @@ from telegram.ext import ContextTypes
 
 from games.base import HandItem, PrivateInfo
 from games.errors import GameError
-from games.registry import get_game
 from tables import play
 from tables.errors import NoSuchTable, NotSeated, StaleMove, TableError
 from tables.ids import is_table_id
@@ -79,7 +78,7 @@ async def hand_query(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         button = _button(tr(language, "You have no game running."), "start")
     elif access.seat is None or info is None or not info.items:
         why = access.refusal or "nothing_to_see"
-        button = _button(error_text(why, language, get_game(table.game)), table.id)
+        button = _button(error_text(why, language, table.match().game), table.id)
     else:
         playable = [item for item in info.items if item.selectable]
         page = playable[offset : offset + PAGE]
@@ -145,9 +144,8 @@ def _button(text: str, start: str) -> InlineQueryResultsButton:
 
 def _play_line(table: Table, user_id: int) -> str:
     """What a chosen result posts to the group, in the group's language."""
-    game = get_game(table.game)
-    assert table.state is not None
-    public = game.rules.public_view(game.rules.load(table.state))
+    game = table.match().game
+    public = table.match().public_view()
     seat = table.seat_of(user_id) or 0
     return render(
         game.presentation.describe_private_play(public, seat, table.display_names()), table.language

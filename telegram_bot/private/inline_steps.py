@@ -26,7 +26,6 @@ from telegram.error import TelegramError
 from telegram.ext import ContextTypes
 
 from games.base import Action
-from games.registry import get_game
 from games.steps import Path
 from tables.errors import NoSuchTable
 from tables.model import Table
@@ -50,9 +49,8 @@ def choices_under(table: Table, user_id: int, path: Path) -> tuple[int, list[Act
     access = secrets_access(table, user_id)  # the one gate: seated, playing, not left or out
     if access.seat is None:
         return access.refusal or "not_seated"
-    game = get_game(table.game)
-    assert table.state is not None
-    state = game.rules.load(table.state)
+    game = table.match().game
+    state = table.match().state
     if access.seat not in game.rules.to_act(state) or game.rules.choice_is_shared(state):
         return "not_your_turn"
     offered = game.rules.public_actions(game.rules.public_view(state), access.seat)
@@ -72,11 +70,11 @@ async def step_query(
     results: list[InlineQueryResultArticle] = []
     next_offset = ""
     if isinstance(found, str) or table is None:
-        game = get_game(table.game) if table is not None else None
+        game = table.match().game if table is not None else None
         header = error_text(str(found), language, game)
     else:
         token, actions = found
-        game = get_game(table.game)
+        game = table.match().game
         header = render(game.presentation.step_label(path), language)
         if offset + PAGE < len(actions):
             next_offset = str(offset + PAGE)

@@ -21,7 +21,6 @@ from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.error import Forbidden, TelegramError
 
 from games.base import Event
-from games.registry import get_game
 from tables import prefs
 from tables.deadlines import acting_seats
 from tables.errors import NoSuchTable
@@ -122,7 +121,7 @@ class Reminders:
         self, table: Table, seat: int, language: str
     ) -> tuple[str, InlineKeyboardMarkup]:
         group = await self.group_title(table.chat_id)
-        game = game_title(get_game(table.game), language)
+        game = game_title(table.match().game, language)
         lines = [tr(language, "⏰ Your turn in «{group}» — {game}", group=group, game=game)]
         turn = table.turns[str(seat)]
         left = float(turn["t"]) + float(table.option("turn_timer")) - table.updated_at

@@ -8,7 +8,6 @@ person who left the game, or whose seat is out of it, sees nothing of the seat a
 from __future__ import annotations
 
 from games.base import PrivateInfo
-from games.registry import get_game
 from tables.model import Table
 from tables.private_seat import private_view, secrets_access
 from telegram_bot.texts import error_text
@@ -20,7 +19,7 @@ def private_info(table: Table, user_id: int) -> PrivateInfo | None:
     seen = private_view(table, user_id)
     if seen is None:
         return None
-    return get_game(table.game).presentation.private_info(seen[1])
+    return table.match().game.presentation.private_info(seen[1])
 
 
 def describe(info: PrivateInfo, language: str) -> str:
@@ -34,7 +33,7 @@ def describe(info: PrivateInfo, language: str) -> str:
 
 def private_text(table: Table, user_id: int, language: str) -> str:
     """The look button's answer: the seat's secrets, or why there are none for this person."""
-    game = get_game(table.game)
+    game = table.match().game
     access = secrets_access(table, user_id)
     if access.refusal is not None:
         return error_text(access.refusal, language, game)

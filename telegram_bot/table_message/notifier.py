@@ -25,7 +25,6 @@ import redis
 from telegram import Bot
 
 from games.base import SIMULTANEOUS
-from games.registry import get_game
 from ops import metrics
 from ops.logs import set_table
 from tables import updates
@@ -244,8 +243,8 @@ class Notifier:
     def _people_to_act(self, table: Table) -> frozenset[int]:
         if table.status != PLAYING or table.state is None:
             return frozenset()
-        game = get_game(table.game)
-        state = game.rules.load(table.state)
+        game = table.match().game
+        state = table.match().state
         return frozenset(s for s in game.rules.to_act(state) if not table.played_by_cpu(s))
 
     def _settles(self, table: Table) -> bool:
@@ -253,7 +252,7 @@ class Notifier:
         moment for the others, so that bids made together are shown in one edit."""
         acting = self._people_to_act(table)
         before = self._acting.get(table.id)
-        simultaneous = get_game(table.game).rules.dynamics == SIMULTANEOUS
+        simultaneous = table.match().game.rules.dynamics == SIMULTANEOUS
         if not simultaneous or before is None or not acting or not acting < before:
             self._settling.pop(table.id, None)
             return False

@@ -14,7 +14,6 @@ from __future__ import annotations
 from telegram import InlineKeyboardMarkup
 
 from games.base import Event
-from games.registry import get_game
 from tables import story
 from tables.model import LOBBY, Table
 from telegram_bot.buttons.keyboards import keyboard
@@ -58,7 +57,7 @@ def table_message(
 def story_lines(table: Table, events: list[Event]) -> list[str]:
     """The chat's story for these events: reveals, results, tricks, eliminations, the end.
     Without proofs or hashes: those are /log's and /verify's (the table shows 🔐 sealed)."""
-    game = get_game(table.game)
+    game = table.match().game
     names = table.display_names()
     lines = [
         render(line, table.language) for line in story.story(game, events, names, proofs=False)

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from telegram import InlineKeyboardMarkup
 
 from games.base import Event
-from games.registry import get_game
 from tables.model import FINISHED, Table
 from telegram_bot.table_message.chat_calls import ChatCalls
 from telegram_bot.table_message.chat_messages import ChatMessages, ChatState
@@ -73,7 +72,7 @@ class TableShow:
         message it leaves, which becomes the record of the story told (or is deleted)."""
         text, keyboard = self.table_message(table, chat)
         told = await asyncio.to_thread(self.messages.story, table.id) if news or events else []
-        game = get_game(table.game)
+        game = table.match().game
         ended = not table.is_open or any(event["type"] == "game_over" for event in events)
         chapter = any(event["type"] in game.presentation.story_breaks for event in events)
         spare = table.version - chat.calls >= RECORD_CREDIT

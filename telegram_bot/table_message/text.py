@@ -16,7 +16,6 @@ from typing import Any
 
 from games.base import N_, SettingSpec, Text
 from games.game import Game
-from games.registry import get_game
 from tables import story
 from tables.deadlines import acting_seats, is_reminded
 from tables.model import CANCELLED, EXPIRED, FINISHED, Table
@@ -58,7 +57,7 @@ def title_of(game: Game, language: str) -> str:
 
 def closed_text(table: Table) -> str:
     """A table closed before its game began."""
-    title = title_of(get_game(table.game), table.language)
+    title = title_of(table.match().game, table.language)
     if table.status == CANCELLED:
         return tr(table.language, "🚫 The {game} table was cancelled.", game=title)
     return tr(
@@ -67,7 +66,7 @@ def closed_text(table: Table) -> str:
 
 
 def lobby_text(table: Table) -> str:
-    game = get_game(table.game)
+    game = table.match().game
     language = table.language
     title = title_of(game, language)
     heading = (
@@ -106,10 +105,9 @@ def game_text(table: Table, shown: frozenset[str] = frozenset()) -> str:
     while the game's counters are new to the players, what its signs mean. A status line
     holding a commitment shows the one short mark instead (``/verify`` shows the hashes;
     ``shown`` is kept for the chat's bookkeeping)."""
-    game = get_game(table.game)
+    game = table.match().game
     language = table.language
-    assert table.state is not None
-    state = game.rules.load(table.state)
+    state = table.match().state
     public = game.rules.public_view(state)
     names = table.display_names()
     status = sealed(
