@@ -28,10 +28,13 @@ from games.registry import get_game
 from games.rng import Rng, SecureRng
 from games.think import Budget
 from ops import metrics
-from tables import lobby, play, ratings, seal, seal_codec, stats, thinking
+from tables import lobby, ratings, seal, stats, thinking
+from tables.change_request import Before, Written, change_request
+from tables.deadline_sweep import DeadlineSweep
 from tables.deadlines import next_deadline, refresh_turns
-from tables.engine import codec, keys
-from tables.engine.commit import Command, Committer, new_change_id
+from tables.engine import keys
+from tables.engine.check_and_set import CheckAndSet, Committed
+from tables.engine.commit import Command, Committer
 from tables.engine.fastread import FastReads
 from tables.engine.health import RedisWatch
 from tables.engine.hints import IndexHints
@@ -50,7 +53,8 @@ from tables.log import TableLog
 from tables.model import FINISHED, PLAYING, ChatRef, Seat, Table
 from tables.names import clean_name
 from tables.options import DEFAULT_OPTIONS
-from tables.replay_keys import played_commands, replay_key, replay_ttl_from_env
+from tables.replay_keys import played_commands, replay_ttl_from_env
+from tables.store_reads import TableReads
 
 _RELEASE_IF_OWNED = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -59,16 +63,12 @@ return 0
 
 MAX_RACE_RETRIES = 20
 CACHE_SIZE = 1024  # tables whose last committed document this process remembers
-INDEX_REFRESH_EVERY = 64  # versions between refreshes of the slow indexes' expiry
 TTL_REFRESH_EVERY = 16  # versions between refreshes of the table keys' expiry
-SLOW_CHANGE_SECONDS = 3600  # a change after this long a pause refreshes every expiry
 # Events the log leaves out: lobby chatter (and what each game declares in its
 # ``unlogged_events``). The log is what /log, the story and the Mini App read.
-WAIT_CHUNK_SECONDS = 3.0  # re-read the version at least this often while waiting
-POLL_SECONDS = 0.2
-THINK_TRIES = 3  # thinking ahead of a deadline's change, before thinking inside it
 
 Change = Callable[[Table], list[Event]]
+Ran = tuple[list[Event], seal.Record]  # a change's events and its calls into the rules
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,10 @@ class Outcome:
     events: list[Event]
 
 
-class TableStore:
+class TableStore(TableReads, DeadlineSweep):
+    """Tables in Redis: load, open and change them (more reads: TableReads; deadlines:
+    DeadlineSweep)."""
+
     def __init__(
         self,
         client: redis.Redis,
@@ -127,60 +130,6 @@ class TableStore:
         if version is None or doc is None:
             raise NoSuchTable("no such table")
         return Table.from_dict(orjson.loads(doc), int(version))
-
-    def find_open(self, chat: ChatRef) -> Table | None:
-        table_id = self.redis.get(keys.chat_table(chat))
-        if table_id is None:
-            return None
-        try:
-            table = self.load(_text(table_id))
-        except NoSuchTable:
-            return None
-        return table if table.is_open else None
-
-    def tables_of(self, user_id: int) -> list[Table]:
-        """Open tables where this person sits, oldest first (stale index entries dropped)."""
-        found: list[Table] = []
-        for raw in self.redis.smembers(keys.user_tables(user_id)):
-            table_id = _text(raw)
-            try:
-                table = self.load(table_id)
-            except NoSuchTable:
-                table = None
-            if table is None or not table.is_open or table.seat_of(user_id) is None:
-                self.redis.srem(keys.user_tables(user_id), table_id)
-                continue
-            found.append(table)
-        return sorted(found, key=lambda t: t.created_at)
-
-    def wait_for_change(self, table_id: str, after: int, timeout: float) -> int:
-        """Block until the table's version passes ``after`` (or ``timeout`` seconds pass);
-        returns the version then. With a watcher attached (tables.engine.watch) it wakes at the
-        commit's notice, which carries the version; without one it looks every fifth of a
-        second."""
-        deadline = time.monotonic() + timeout
-        if self.watcher is None:
-            while True:
-                current = self._version(table_id)
-                remaining = deadline - time.monotonic()
-                if current > after or remaining <= 0:
-                    return current
-                time.sleep(min(remaining, POLL_SECONDS))
-        with self.watcher.watching(table_id) as watch:  # before reading: no notice missed
-            while True:
-                current = self._version(table_id)
-                remaining = deadline - time.monotonic()
-                if current > after or remaining <= 0:
-                    return current
-                announced = watch.wait_past(max(after, current), min(remaining, WAIT_CHUNK_SECONDS))
-                if announced > after:
-                    return announced
-
-    def _version(self, table_id: str) -> int:
-        current = self.fast.hget(keys.table(table_id), "v")
-        if current is None:
-            raise NoSuchTable("no such table")
-        return int(current)
 
     # --- creating and changing -----------------------------------------------------------
 
@@ -236,95 +185,94 @@ class TableStore:
         """
         started = time.perf_counter()
         for attempt in range(MAX_RACE_RETRIES):
-            table = self._cached(table_id, expected_version) if attempt == 0 else None
-            from_cache = table is not None
-            if table is None:
-                table = self.load(table_id)
-            if expected_version is not None and table.version != expected_version:
-                metrics.change_refused(table.game, table.status, StaleMove.code)
-                raise StaleMove("the table has moved on")
-            seats_before = [seat.user_id for seat in table.seats]
-            status_before = table.status
-            try:
-                # Every call into the rules, for the replay; salts from the game's key.
-                with seal.recording(table.version + 1, table.salt_key) as calls:
-                    events = change(table)
-                table.salt_key = calls.key
-            except (TableError, GameError) as error:
-                if from_cache:  # a refusal may come from an old copy: judge the fresh table
-                    self._docs.pop(table_id, None)
-                    continue
-                metrics.change_refused(table.game, status_before, error.code)
-                raise
-            finishing = status_before == PLAYING and table.status == FINISHED
-            if finishing and ratings.is_rated(table):
-                # Decided here, so the commit that finishes the game holds it (see ratings).
-                now = self.clock()
-                read = self.committer.run(ratings.read_commands(table, now))
-                table.rating = ratings.outcome(table, read, now)
-            quiet_for = self.clock() - table.updated_at
-            table.updated_at = self.clock()
-            refresh_turns(table, table.updated_at)  # a new decision starts its seat's clock
-            self._set_deadline(table)
-            indexes_changed = (
-                status_before != table.status
-                or seats_before != [seat.user_id for seat in table.seats]
-                or table.version % INDEX_REFRESH_EVERY == 0
-                # A slow game (turns of hours) would outlive its keys' expiry before the
-                # next refresh by count: after a quiet hour, every change refreshes them.
-                or quiet_for > SLOW_CHANGE_SECONDS
-            )
-            ttl = self.config.open_key_ttl if table.is_open else self.config.closed_key_ttl
-            if not indexes_changed and table.version % TTL_REFRESH_EVERY:
-                ttl = 0  # the keys' expiry was set recently enough; spare the commands
-            game = table.match().game
-            logged = [
-                e
-                for e in events
-                if e.get("type") not in codec.LOBBY_CHATTER
-                and e.get("type") not in game.rules.unlogged_events
-            ]
-            fields = game.rules.event_fields
-            doc = _dump(table)
-            script_keys = [keys.table(table_id), keys.game_log(table_id, table.game_no)]
-            # The sealed record and the kept final table only when the change has them: a
-            # key that does not exist (yet) makes a slot's migration answer TRYAGAIN.
-            if calls or table.status == PLAYING or finishing:
-                script_keys.append(seal.seal_key(table_id, table.game_no))
-            if finishing:
-                script_keys.append(replay_key(table_id, table.game_no))
-            script_args = [
-                table.version,
-                doc,
-                ttl,
-                codec.pack_entry(table.version + 1, codec.encode(logged, fields)) if logged else "",
-                self.layout.changes_channel(table_id),
-                table_id,
-                self.layout.publish_command,
-                new_change_id(),
-                self.committer.ids_width,
-                seal_codec.pack(table.version + 1, calls) if calls else "",
-                self.config.replay_ttl if finishing else ttl,  # the log's and the record's
-            ]
+            before = self._read_for_change(table_id, expected_version, attempt)
+            table = before.table
+            ran = self._run(table, change, before)
+            if ran is None:
+                continue  # refused on a cached copy: judged again on the fresh table
+            events, calls = ran
+            self._decide_rating(table, before)
+            request, indexes_changed = self._request(table, events, calls, before)
             hints = self.hints.collect(table, table.version + 1, indexes_changed)
-            result = self.committer.commit(
-                table_id, table.version, script_keys, script_args, hints, doc
-            )
-            if result == -1:
-                self._docs.pop(table_id, None)
-                raise NoSuchTable("no such table")
-            if result == -2:
-                self._docs.pop(table_id, None)
-                if expected_version is not None:
-                    metrics.change_refused(table.game, status_before, StaleMove.code)
-                    raise StaleMove("someone else moved first")
-                continue
-            table.version = int(result)
+            committed = self.committer.commit(request, hints)
+            if not committed.done:
+                self._refused(table, committed, before, expected_version)
+                continue  # someone else moved first: run the change again on the fresh table
+            table.version = committed.version
             self._remember(table)
-            self.committer.scatter(self._closing_commands(table, status_before))
-            metrics.table_changed(table.game, status_before, table.status, started)
+            self.committer.scatter(self._closing_commands(table, before.status))
+            metrics.table_changed(table.game, before.status, table.status, started)
             return Outcome(table, events)
         raise Busy("the table is too busy, try again")
+
+    def _read_for_change(self, table_id: str, expected: int | None, attempt: int) -> Before:
+        """The table to change: this process's copy on the first try, else Redis's."""
+        table = self._cached(table_id, expected) if attempt == 0 else None
+        from_cache = table is not None
+        if table is None:
+            table = self.load(table_id)
+        if expected is not None and table.version != expected:
+            metrics.change_refused(table.game, table.status, StaleMove.code)
+            raise StaleMove("the table has moved on")
+        return Before.of(table, from_cache)
+
+    def _run(self, table: Table, change: Change, before: Before) -> Ran | None:
+        """The change itself, its calls into the rules recorded for the replay (salts from
+        the game's key). None when a copy from the cache refused it."""
+        try:
+            with seal.recording(table.version + 1, table.salt_key) as calls:
+                events = change(table)
+            table.salt_key = calls.key
+        except (TableError, GameError) as error:
+            if before.from_cache:  # a refusal may come from an old copy: judge the fresh table
+                self._docs.pop(table.id, None)
+                return None
+            metrics.change_refused(table.game, before.status, error.code)
+            raise
+        return events, calls
+
+    def _decide_rating(self, table: Table, before: Before) -> None:
+        """Decided here, so that the commit that finishes the game holds it (see ratings)."""
+        if before.finishes(table) and ratings.is_rated(table):
+            now = self.clock()
+            read = self.committer.run(ratings.read_commands(table, now))
+            table.rating = ratings.outcome(table, read, now)
+
+    def _request(
+        self, table: Table, events: list[Event], calls: seal.Record, before: Before
+    ) -> tuple[CheckAndSet, bool]:
+        """The clocks restarted, then the check-and-set's request; and whether the indexes
+        beside the table change with it."""
+        quiet_for = self.clock() - table.updated_at
+        table.updated_at = self.clock()
+        refresh_turns(table, table.updated_at)  # a new decision starts its seat's clock
+        self._set_deadline(table)
+        indexes_changed = before.indexes_change(table, quiet_for)
+        ttl = self.config.open_key_ttl if table.is_open else self.config.closed_key_ttl
+        if not indexes_changed and table.version % TTL_REFRESH_EVERY:
+            ttl = 0  # the keys' expiry was set recently enough; spare the commands
+        finishing = before.finishes(table)
+        request = change_request(
+            table,
+            self.layout,
+            Written(_dump(table), events, calls, finishing),
+            ttl=ttl,
+            log_ttl=self.config.replay_ttl if finishing else ttl,
+            ids_width=self.committer.ids_width,
+        )
+        return request, indexes_changed
+
+    def _refused(
+        self, table: Table, committed: Committed, before: Before, expected: int | None
+    ) -> None:
+        """The check-and-set wrote nothing: the table is gone, or moved on (stale when the
+        change was made against a version someone saw)."""
+        self._docs.pop(table.id, None)
+        if committed.no_table:
+            raise NoSuchTable("no such table")
+        if expected is not None:
+            metrics.change_refused(table.game, before.status, StaleMove.code)
+            raise StaleMove("someone else moved first")
 
     def _closing_commands(self, table: Table, status_before: str) -> list[Command]:
         """What a change that closed the table also writes, in one packed write per node:
@@ -385,67 +333,6 @@ class TableStore:
             self._release_if_owned(keys=[keys.chat_table(table.chat)], args=[table_id])
             raise
 
-    def last_finished(self, chat: ChatRef) -> Table | None:
-        """The table whose game finished last in this chat (what /log sends)."""
-        table_id = self.redis.get(keys.chat_last_game(chat))
-        if table_id is None:
-            return None
-        try:
-            return self.load(_text(table_id))
-        except NoSuchTable:
-            return None
-
-    # --- deadlines -----------------------------------------------------------------------
-
-    def due_tables(self, now: float | None = None, limit: int = 100) -> list[str]:
-        now = self.clock() if now is None else now
-        layout = self.layout
-        if layout.partitions == 1:
-            found = self.redis.zrangebyscore(layout.deadlines(0), "-inf", now, 0, limit)
-            return [_text(t) for t in found]
-        pipe = self.redis.pipeline(transaction=False)
-        for partition in layout.all():
-            pipe.zrangebyscore(layout.deadlines(partition), "-inf", now, 0, limit)
-        return [_text(t) for batch in pipe.execute() for t in batch][: limit * 4]
-
-    def fire_deadline(self, table_id: str) -> Outcome | None:
-        """Do what a table's passed deadline calls for (see tables.deadlines), exactly once:
-        the check-and-set lets only one of several sweeping workers win, and the loser finds
-        the deadline moved on and does nothing."""
-        now = self.clock()
-        try:  # a CPU's move is thought out first, from the table as this process knows it
-            read = self._cached(table_id, None) or self.load(table_id)
-            thoughts = thinking.ahead(read, now, self.rng, self.config.think)
-        except NoSuchTable:
-            self.hints.refresh_deadline(self.redis, table_id, None)
-            return None
-
-        def fire(table: Table) -> list[Event]:
-            if not table.is_open or table.deadline is None or table.deadline > now:
-                raise _NotDue
-            thoughts.begin()
-            metrics.deadline_fired(table.deadline, now)
-            return play.on_deadline(table, table.deadline_kind, now, self.rng, thoughts)
-
-        try:
-            for _ in range(THINK_TRIES - 1):
-                try:
-                    return self.change(table_id, fire)
-                except thinking.Unthought:  # the table moved on: think again, outside
-                    thoughts = thinking.ahead(self.load(table_id), now, self.rng, thoughts.budget)
-            thoughts.inline = True  # a table this busy: think inside the change this once
-            return self.change(table_id, fire)
-        except _NotDue:
-            try:
-                current: Table | None = self.load(table_id)
-            except NoSuchTable:
-                current = None
-            self.hints.refresh_deadline(self.redis, table_id, current)
-            return None
-        except NoSuchTable:
-            self.hints.refresh_deadline(self.redis, table_id, None)
-            return None
-
     # --- internals -----------------------------------------------------------------------
 
     def _claim_chat(self, chat: ChatRef, table_id: str) -> None:
@@ -475,12 +362,6 @@ class TableStore:
         self.committer.scatter(self.hints.collect(table, table.version, indexes_changed=True))
         if not table.is_open:
             self._release_if_owned(keys=[keys.chat_table(table.chat)], args=[table.id])
-
-
-class _NotDue(TableError):
-    """The deadline has not passed on this copy of the table. A TableError, so that a copy
-    from this process's cache is judged again on the table Redis holds (another process
-    may have set an earlier deadline since)."""
 
 
 def _dump(table: Table) -> bytes:

@@ -23,6 +23,7 @@ import redis
 
 from ops import metrics
 from tables.engine import keys
+from tables.engine.check_and_set import MOVED_ON, NO_TABLE, CheckAndSet, Committed
 from tables.engine.cluster_commit import ClusterCommitter
 from tables.engine.durability import Durability, connected_replicas
 from tables.engine.fastlink import FastLink, FastLinkUnavailable
@@ -81,17 +82,8 @@ class Committer:
         """How many characters of change ids a table keeps."""
         return CHANGE_ID_BYTES * 2 * CHANGE_IDS_KEPT
 
-    def commit(
-        self,
-        table_id: str,
-        version: int,
-        script_keys: list[str],
-        script_args: list[Any],
-        hints: list[Command],
-        doc: bytes,
-    ) -> int:
-        """The check-and-set and the index hints in one round trip: the new version, or -1 (no
-        such table) or -2 (the version moved on, without our change).
+    def commit(self, request: CheckAndSet, hints: list[Command]) -> Committed:
+        """The check-and-set and the index hints in one round trip, answered by name.
 
         The hot path of every move, so it talks to a pooled connection directly: one packed
         write, then the replies. (A redis-py Pipeline costs several times the round trip in
@@ -103,11 +95,20 @@ class Committer:
         twice by a retry), is settled by reading the table's recent change ids: the answer is
         what happened, never a guess.
         """
-        script = self._check_and_set
         if self._committer is not None:
-            return self._committer.commit(script.sha, script_keys, script_args, hints, doc)
+            script_keys, script_args = request.keys(), request.args()
+            sha = self._check_and_set.sha
+            return Committed(
+                self._committer.commit(sha, script_keys, script_args, hints, request.doc)
+            )
+        return Committed(self._commit_here(request, hints))
+
+    def _commit_here(self, request: CheckAndSet, hints: list[Command]) -> int:
+        """The script's answer on a single Redis (the new version, NO_TABLE or MOVED_ON)."""
+        script = self._check_and_set
         wait = self.durability.wait_command()
-        change_id = str(script_args[7])
+        table_id, version = request.table_id, request.version
+        script_keys, script_args = request.keys(), request.args()
         for attempt in range(3):
             commands = [
                 ("EVALSHA", script.sha, len(script_keys), *script_keys, *script_args),
@@ -117,7 +118,7 @@ class Committer:
             try:
                 replies = self._send_all(commands) if attempt == 0 else self._pipeline(commands)
             except (redis.ConnectionError, redis.TimeoutError):
-                settled = self._settle(table_id, version, change_id)
+                settled = self._settle(table_id, version, request.change_id)
                 metrics.lost_reply(settled)
                 if settled is None:
                     continue  # it never ran, and the table is as we read it: send it again
@@ -134,9 +135,9 @@ class Committer:
             if isinstance(first, Exception):
                 raise first
             result = int(first)
-            if result == -2:  # a race, or our own change applied by an earlier send
-                settled = self._settle(table_id, version, change_id)
-                return -2 if settled is None else settled
+            if result == MOVED_ON:  # a race, or our own change applied by an earlier send
+                settled = self._settle(table_id, version, request.change_id)
+                return MOVED_ON if settled is None else settled
             if wait and result > 0:
                 self._check_durable(replies[1])
             return result
@@ -144,16 +145,16 @@ class Committer:
 
     def _settle(self, table_id: str, version: int, change_id: str) -> int | None:
         """Whether the change ``change_id``, made on ``version``, is in the table: the version
-        it made (``version + 1``) if so; -1 if the table is gone; -2 if the table moved on
+        it made (``version + 1``) if so; NO_TABLE if the table is gone; MOVED_ON if it moved on
         without it; None if the table is still at ``version`` (the change never ran)."""
         current, ids = self.redis.hmget(keys.table(table_id), "v", "ids")
         if current is None:
-            return -1
+            return NO_TABLE
         kept = _text(ids or b"")
         width = len(change_id)
         if any(kept[i : i + width] == change_id for i in range(0, len(kept), width)):
             return version + 1
-        return None if int(current) == version else -2
+        return None if int(current) == version else MOVED_ON
 
     def _pipeline(self, commands: list[Command]) -> list[Any]:
         pipe = self.redis.pipeline(transaction=False)

@@ -13,7 +13,7 @@ from tables.store import TableStore
 
 def test_a_waiter_wakes_at_the_commit_not_at_the_next_poll(redis_client, monkeypatch):
     # No re-read of the version within the test's deadlines: only the notice can wake it.
-    monkeypatch.setattr("tables.store.WAIT_CHUNK_SECONDS", 600.0)
+    monkeypatch.setattr("tables.store_reads.WAIT_CHUNK_SECONDS", 600.0)
     store = TableStore(redis_client)
     store.watcher = ChangeWatcher(redis_client).start()
     try:
