@@ -1,4 +1,8 @@
-"""The Flask application: the Mini App page, its static files, and the JSON API."""
+"""The Flask application: the Mini App page, its static files, and the JSON API.
+
+``create_app`` sets up what the views share and registers the blueprints.
+The page is webapp.pages, the errors webapp.error_pages, the API webapp.api and its kin.
+"""
 
 from __future__ import annotations
 
@@ -10,41 +14,28 @@ from functools import cache
 from pathlib import Path
 
 import orjson
-import redis
-from flask import Flask, Response, g, render_template, request, send_from_directory
-from flask.typing import ResponseReturnValue
+from flask import Flask
 from werkzeug.datastructures import LanguageAccept
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from werkzeug.http import parse_accept_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from games.errors import GameError
-from games.registry import GAMES
-from ops import metrics
-from tables.errors import TableError
 from tables.store import TableStore
 from translations import best_language, tr
 from webapp import ops
 from webapp.api import api
 from webapp.config import WebConfig
-from webapp.errors import API_TEXTS, ApiError, error_response, status_of
+from webapp.error_pages import error_pages
+from webapp.errors import API_TEXTS
 from webapp.games_api import games_api
-from webapp.local import LocalMode, is_loopback_host_header, local_api
+from webapp.local import LocalMode, local_api
 from webapp.membership import BotApiMembership, Everyone, Membership
+from webapp.pages import pages
 from webapp.request_limits import FloodGate, KnownSenders, RequestLimiter
 from webapp.wait_limits import WaitLimiter
 
 log = logging.getLogger(__name__)
 HERE = Path(__file__).resolve().parent
 MAX_BODY_BYTES = 4096
-GAME_ASSETS = frozenset({"render.js", "render.css"})
-# The page's scripts, in order (deferred: they run in this order once the page is parsed).
-# replay.js (and replay.css) are loaded when a replay, My games or a game's end needs them.
-PAGE_SCRIPTS = (
-    "app.js", "draw.js", "steps.js", "private.js", "focus.js", "moment.js", "learn.js"
-)  # fmt: skip
-LOCAL_SCRIPTS = ("local-form.js", "local.js")
-TELEGRAM_FRAME_ANCESTORS = ("https://web.telegram.org", "https://*.web.telegram.org")
 
 
 @dataclass
@@ -83,9 +74,6 @@ def create_app(
     if not bot_token:
         raise ValueError("a bot token is needed: it is the key that checks every initData")
     telegram_js_url = "" if local is not None else config.telegram_js_url
-    # Telegram's web clients (web.telegram.org/k/, /a/) show the Mini App in a frame; nobody
-    # else may. The local page is never framed.
-    frame_ancestors = "'none'" if local is not None else " ".join(TELEGRAM_FRAME_ANCESTORS)
     app = Flask(
         __name__, static_folder=str(HERE / "static"), template_folder=str(HERE / "templates")
     )
@@ -116,97 +104,8 @@ def create_app(
     app.wsgi_app = FloodGate(  # type: ignore[method-assign]
         app.wsgi_app, webapp_state.request_limiter, webapp_state.known_senders, _flood_refusal
     )
-    app.register_blueprint(api)
-    app.register_blueprint(games_api)
-    if local is not None:
-        app.register_blueprint(local_api)
-
-        @app.before_request
-        def loopback_hosts_only() -> ResponseReturnValue | None:
-            # A page elsewhere that re-resolves its own name to 127.0.0.1 gets nothing here.
-            if not is_loopback_host_header(request.host):
-                return error_response("wrong_host", language())
-            return None
-
-    @app.get("/")
-    def page() -> ResponseReturnValue:
-        scripts = PAGE_SCRIPTS + (LOCAL_SCRIPTS if local is not None else ())
-        html = render_template(
-            "index.html", telegram_js_url=telegram_js_url, local=local is not None, scripts=scripts
-        )
-        response = Response(html, mimetype="text/html")
-        response.headers["Cache-Control"] = "no-cache"
-        return response
-
-    @app.get("/games/<name>/<filename>")
-    def game_asset(name: str, filename: str) -> ResponseReturnValue:
-        """A game's own Mini App renderer (``render.js``, ``render.css``), from its folder."""
-        game = GAMES.get(name)
-        if game is None or game.presentation.web_assets is None or filename not in GAME_ASSETS:
-            return error_response("not_found", language())
-        if not (game.presentation.web_assets / filename).is_file():
-            return error_response("not_found", language())
-        response = send_from_directory(game.presentation.web_assets, filename, max_age=0)
-        response.headers["Cache-Control"] = "no-cache"
-        return response
-
-    @app.after_request
-    def security_headers(response: Response) -> Response:
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
-        if response.mimetype == "text/html":
-            script_src = " ".join(dict.fromkeys(["'self'", _origin(telegram_js_url)]))
-            response.headers["Content-Security-Policy"] = (
-                f"default-src 'self'; script-src {script_src}; style-src 'self'; "
-                "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
-                f"frame-ancestors {frame_ancestors}"
-            )
-            if local is not None:
-                response.headers["X-Frame-Options"] = "DENY"
-        return response
-
-    def language() -> str:
-        """The person's language once the request is signed in (webapp.api.language), else
-        the browser's."""
-        return g.get("language") or best_language(request.accept_languages.best)
-
-    @app.errorhandler(ApiError)
-    def api_error(error: ApiError) -> ResponseReturnValue:
-        return error_response(error.code, language(), retry_after=error.retry_after)
-
-    @app.errorhandler(TableError)
-    @app.errorhandler(GameError)
-    def rule_error(error: TableError | GameError) -> ResponseReturnValue:
-        """A refusal of the rules or the table, in the words of the table's own game."""
-        game = GAMES.get(g.get("table_game", ""))
-        status = status_of(error)
-        if status >= 500:
-            log.error("no status for refusal %r (%s)", error.code, type(error).__name__)
-        return error_response(error.code, language(), game=game, status=status)
-
-    @app.errorhandler(redis.RedisError)
-    def redis_down(error: redis.RedisError) -> ResponseReturnValue:
-        metrics.redis_error(error)
-        log.warning("Redis unavailable: %s", error)
-        return error_response("unavailable", language())
-
-    @app.errorhandler(RequestEntityTooLarge)
-    def too_large(error: RequestEntityTooLarge) -> ResponseReturnValue:
-        return error_response("payload_too_large", language())
-
-    @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException) -> ResponseReturnValue:
-        if error.code == 405:
-            return error_response("method_not_allowed", language())
-        if error.code == 404:
-            return error_response("not_found", language())
-        return error_response("bad_request", language())
-
-    @app.errorhandler(Exception)
-    def unexpected(error: Exception) -> ResponseReturnValue:
-        log.exception("unexpected error in %s %s", request.method, request.path)
-        return error_response("error", language())
-
+    for blueprint in (pages, error_pages, api, games_api, *([local_api] if local else [])):
+        app.register_blueprint(blueprint)
     return app
 
 
@@ -218,13 +117,6 @@ def _membership(
     if given is not None:
         return given
     return BotApiMembership(store.redis, config.bot_token, config.api_base_url)
-
-
-def _origin(url: str) -> str:
-    if not url:
-        return "'self'"
-    parts = url.split("/")
-    return "/".join(parts[:3]) if len(parts) >= 3 and parts[0].endswith(":") else "'self'"
 
 
 def _flood_refusal(accept_language: str | None) -> bytes:

@@ -287,7 +287,7 @@ def create_table() -> ResponseReturnValue:
     return created(
         {
             "table": table_payload(store(), table, user.id, language),
-            "url": url_for("page", table=table.id, _external=True),
+            "url": url_for("pages.page", table=table.id, _external=True),
         }
     )
 
