@@ -1,14 +1,14 @@
 """What each seat, and anyone watching, may know (mia.md, "Fairness and privacy").
 
 The dice under the cup and their salt are the only secrets. They leave the state through
-``seat_view`` for their roller alone; the public view never holds them.
+``MiaRules.secrets`` for their roller alone; the public view never holds them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.mia.rules import legal_actions, ranking
+from games.mia.actions import legal_actions, ranking
 from games.mia.state import PHASE_OVER, MiaState
 
 
@@ -35,16 +35,6 @@ def public_view(state: MiaState) -> dict[str, Any]:
         "over": over,
         "ranking": ranking(state) if over else None,
     }
-
-
-def seat_view(state: MiaState, seat: int) -> dict[str, Any]:
-    """The public view plus this seat's own dice (when it rolled the pair under the cup)."""
-    view = public_view(state)
-    own = state.dice_owner == seat and state.dice is not None
-    view["seat"] = seat
-    view["dice"] = list(state.dice) if own else None
-    view["legal_actions"] = legal_actions(state, seat)
-    return view
 
 
 def public_actions(view: dict[str, Any], seat: int) -> list[str]:

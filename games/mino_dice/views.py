@@ -8,16 +8,16 @@ Secrets and who sees them:
 * the face each die will show: nobody, not even its owner, until it is rolled;
 * bids: only the bidder, until every seat has bid; then everyone.
 
-The public view holds none of these; ``seat_view`` adds the seat's own dice and bid.
+The public view holds none of these; the rules' ``secrets`` add the seat's own dice and bid.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from games.mino_dice.actions import bid_action, to_act
 from games.mino_dice.dice import die_id, kind_of
 from games.mino_dice.hands import places, ranking
-from games.mino_dice.rules import bid_action, legal_actions, to_act
 from games.mino_dice.state import PHASE_BID, PHASE_OVER, PHASE_TRICK, MinoState
 from games.mino_dice.tricks import colour_to_follow
 
@@ -67,19 +67,6 @@ def public_view(state: MinoState) -> dict[str, Any]:
         "ranking": ranking(state) if over else None,
         "places": places(state) if over else None,
     }
-
-
-def seat_view(state: MinoState, seat: int) -> dict[str, Any]:
-    """The public view plus this seat's own dice (ids and kinds, never a face) and bid."""
-    view = public_view(state)
-    own = 0 <= seat < state.seats
-    view["seat"] = seat
-    view["dice"] = (
-        [{"id": die_id(die), "kind": kind_of(die)} for die in state.held[seat]] if own else []
-    )
-    view["bid"] = state.bids[seat] if own and state.bids else None
-    view["legal_actions"] = legal_actions(state, seat)
-    return view
 
 
 def public_actions(view: dict[str, Any], seat: int) -> list[str]:

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.myllymatti import cards
-from games.myllymatti.rules import CHANCE, PICKUP, legal_actions, places, ranking
+from games.myllymatti.actions import CHANCE, PICKUP, places, ranking
 from games.myllymatti.settings import CHANCE_EITHER
 from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER, PHASE_SHED, MyllyState
 
@@ -59,15 +58,6 @@ def public_view(state: MyllyState) -> dict[str, Any]:
         "ranking": ranking(state) if over else None,
         "places": places(state) if over else None,
     }
-
-
-def seat_view(state: MyllyState, seat: int) -> dict[str, Any]:
-    """The public view plus this seat's own hand, sorted with the trump suit last."""
-    view = public_view(state)
-    view["seat"] = seat
-    view["hand"] = cards.sorted_hand(state.hands[seat], state.trump)
-    view["legal_actions"] = legal_actions(state, seat)
-    return view
 
 
 def public_actions(view: dict[str, Any], seat: int) -> list[str]:

@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.mia import GAME
+from games.mia.actions import ACCEPT, CHALLENGE, FOLD, PASS, apply, claim_action, new_game
 from games.mia.cpu import LEVELS, chance_true, choose, settings_key, table_model
 from games.mia.ranks import claim_order, probability, rank
-from games.mia.rules import ACCEPT, CHALLENGE, FOLD, PASS, apply, claim_action, new_game
 from games.mia.settings import SETTINGS_SPECS
 from games.rng import DeterministicRng
 from tests.games.mia.scripted import ScriptedRng

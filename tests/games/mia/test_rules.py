@@ -8,10 +8,10 @@ import pytest
 
 from games.errors import GameOver, IllegalAction, InvalidSettings, NotYourTurn, SeatOut
 from games.mia import GAME
+from games.mia.actions import ACCEPT, CHALLENGE, FOLD, PASS, apply, legal_actions, new_game, resign
+from games.mia.actions import timeout as time_out
 from games.mia.errors import ClaimTooLow
 from games.mia.fairness import verify
-from games.mia.rules import ACCEPT, CHALLENGE, FOLD, PASS, apply, legal_actions, new_game, resign
-from games.mia.rules import timeout as time_out
 from games.mia.state import PHASE_CLAIM, PHASE_OVER, PHASE_RESPOND, MiaState
 from games.rng import DeterministicRng
 from tests.games.mia.scripted import ScriptedRng

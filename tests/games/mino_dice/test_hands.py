@@ -8,6 +8,7 @@ import pytest
 
 from games.errors import InvalidSettings
 from games.mino_dice import GAME
+from games.mino_dice.actions import new_game
 from games.mino_dice.dice import (
     BAG,
     BAG_SIZE,
@@ -19,7 +20,6 @@ from games.mino_dice.dice import (
     faces_of,
     parse_die_id,
 )
-from games.mino_dice.rules import new_game
 from games.mino_dice.settings import hands_for
 from games.rng import DeterministicRng
 from tests.games.mino_dice.scripted import ScriptedRng, deal, play_to_hand, start

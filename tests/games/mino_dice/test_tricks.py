@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.mino_dice import GAME
+from games.mino_dice.actions import legal_actions
 from games.mino_dice.errors import MustFollow, NotYourDie
-from games.mino_dice.rules import legal_actions
 from games.mino_dice.settings import normalize_settings
 from games.mino_dice.tricks import winner_index
 from tests.games.mino_dice.scripted import bid_all, play_to_hand, roll, start

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.myllymatti import GAME
+from games.myllymatti.actions import CHANCE, PICKUP, apply, new_game
 from games.myllymatti.cpu import HARD, LEVELS, choose
-from games.myllymatti.rules import CHANCE, PICKUP, apply, new_game
 from games.myllymatti.settings import SETTINGS_SPECS
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import DeterministicRng

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from games.fairness import sha256_hex, verify_text
 from games.myllymatti import GAME, cards
+from games.myllymatti.actions import new_game, resign
 from games.myllymatti.fairness import commitment, preimage, verify
-from games.myllymatti.rules import new_game, resign
 from games.rng import DeterministicRng
 from tables.engine import codec
 

@@ -11,8 +11,7 @@ import pytest
 from games.base import PRIVATE, PUBLIC, SEQUENTIAL
 from games.errors import GameOver, IllegalAction, InvalidSettings, SeatOut
 from games.myllymatti import GAME, cpu
-from games.myllymatti.absent import timeout
-from games.myllymatti.rules import CHANCE, PICKUP, apply, new_game, resign
+from games.myllymatti.actions import CHANCE, PICKUP, apply, new_game, resign
 from games.myllymatti.settings import PRESETS, SETTINGS_SPECS
 from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER
 from games.rng import DeterministicRng
@@ -77,7 +76,7 @@ def test_a_move_never_changes_the_state_it_was_given():
     before = copy.deepcopy(GAME.rules.dump(state))
     apply(state, state.to_act, CHANCE, DeterministicRng(0))
     resign(state, 0, DeterministicRng(0))
-    timeout(state, state.to_act, DeterministicRng(0))
+    GAME.rules.timeout(state, state.to_act, DeterministicRng(0))
     assert GAME.rules.dump(state) == before
 
 
@@ -110,7 +109,7 @@ def test_a_timeout_plays_what_a_normal_cpu_would_play(seed):
         )
     seat = state.to_act
     expected = cpu.choose(GAME.rules.view(state, seat), "normal", DeterministicRng("t"))
-    after, events = timeout(state, seat, DeterministicRng("t"))
+    after, events = GAME.rules.timeout(state, seat, DeterministicRng("t"))
     assert events[0] == {"type": "timed_out", "seat": seat}
     direct, direct_events = apply(state, seat, expected, DeterministicRng("t"))
     assert after == direct and events[1:] == direct_events
@@ -118,10 +117,10 @@ def test_a_timeout_plays_what_a_normal_cpu_would_play(seed):
 
 def test_in_phase_2_a_timed_out_player_beats_cheaply_or_picks_up():
     state = position([["5h"], ["th", "2s"], ["4c"]], to_act=1, trick=[(0, "9h")])
-    _, events = timeout(state, 1, DeterministicRng(0))
+    _, events = GAME.rules.timeout(state, 1, DeterministicRng(0))
     assert events[1] == {"type": "beat", "seat": 1, "card": "th", "top": "9h"}
     state = position([["5h"], ["8h", "2c"], ["4c"]], to_act=1, trick=[(0, "9h")])
-    _, events = timeout(state, 1, DeterministicRng(0))
+    _, events = GAME.rules.timeout(state, 1, DeterministicRng(0))
     assert events[1]["type"] == "picked_up"
 
 

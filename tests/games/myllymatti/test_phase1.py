@@ -9,8 +9,8 @@ import pytest
 
 from games.errors import InvalidSettings, NotYourTurn
 from games.myllymatti import GAME, cards
+from games.myllymatti.actions import CHANCE, apply, legal_actions, new_game
 from games.myllymatti.errors import NoChance, NotInHand
-from games.myllymatti.rules import CHANCE, apply, legal_actions, new_game
 from games.myllymatti.settings import CHANCE_LEADER
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import DeterministicRng

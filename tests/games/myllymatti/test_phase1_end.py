@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games.myllymatti import GAME
+from games.myllymatti.actions import apply, legal_actions
 from games.myllymatti.errors import NotInHand
-from games.myllymatti.rules import apply, legal_actions
 from games.myllymatti.settings import TIED_LAST_WINNER
 from games.myllymatti.state import PHASE_COLLECT, PHASE_SHED
 from games.rng import DeterministicRng

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from games.myllymatti import GAME
+from games.myllymatti.actions import PICKUP, apply, legal_actions
 from games.myllymatti.errors import DoesNotBeat, NothingToPickUp
-from games.myllymatti.rules import PICKUP, apply, legal_actions
 from games.myllymatti.settings import PICKUP_TRICK
 from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER, PHASE_SHED
 from games.rng import DeterministicRng

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.base import STYLE_DANGER, Text
 from games.myllymatti import GAME
-from games.myllymatti.rules import CHANCE, PICKUP, apply, new_game
+from games.myllymatti.actions import CHANCE, PICKUP, apply, new_game
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import DeterministicRng
 from tests.games.myllymatti.scripted import position
