@@ -92,6 +92,7 @@ def test_steps_must_be_named_keys_that_travel_and_rows_telegram_takes():
     unnamed = Unnamed()
     with pytest.raises(AssertionError, match="step_label"):
         check_step_declarations(unnamed)
+
     class BadKey(ToyPresentation):
         def action_steps(self, action: str) -> tuple[str, ...]:
             return ("Q" + action[5:6],)
@@ -99,6 +100,7 @@ def test_steps_must_be_named_keys_that_travel_and_rows_telegram_takes():
     bad_key = BadKey()
     with pytest.raises(AssertionError, match="cannot travel"):
         check_steps(bad_key, CALLS)
+
     class Wide(ToyPresentation):
         def action_rows(self, actions: list[str]) -> list[list[str]]:
             return [actions]
