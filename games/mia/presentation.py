@@ -3,12 +3,36 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from games.base import JSON, N_, Action, Event, PrivateInfo, SeatBadge, Text
+from games.base import (
+    JSON,
+    N_,
+    NT_,
+    STYLE_CHOICE,
+    STYLE_DANGER,
+    STYLE_PRIMARY,
+    STYLE_SPECIAL,
+    T_,
+    V_,
+    Action,
+    Event,
+    HandItem,
+    PrivateInfo,
+    SeatBadge,
+    Text,
+    joined,
+)
+from games.fairness import sha256_hex
 from games.mia import looks
+from games.mia.actions import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, PASS
 from games.mia.errors import ERROR_TEXTS
+from games.mia.fairness import preimage
+from games.mia.looks import CLAIMS_PER_ROW, DIE_FACES, HEART, claim_text, prompt, reveal, roll_word
+from games.mia.ranks import MIA, probability_at_least, rank
 from games.mia.settings import PRESET_DESCRIPTIONS, PRESET_LABELS
-from games.presentation_protocol import Names, Presentation
+from games.mia.state import PHASE_CLAIM
+from games.presentation_protocol import Presentation
 
 
 class MiaPresentation(Presentation):
@@ -27,40 +51,227 @@ class MiaPresentation(Presentation):
     web_strings = looks.WEB_STRINGS
 
     def action_label(self, action: Action) -> Text:
-        return looks.action_label(action)
+        if action.startswith(CLAIM_PREFIX):
+            return claim_text(action.removeprefix(CLAIM_PREFIX))
+        labels = {
+            CHALLENGE: T_("❗ Challenge"),
+            ACCEPT: T_("🎲 Accept & roll"),
+            FOLD: T_("🙈 Fold"),
+            PASS: T_("➡️ Pass on"),
+        }
+        return labels.get(action, V_("{action}", action=action))
 
     def action_rows(self, actions: list[Action]) -> list[list[Action]]:
-        return looks.action_rows(actions)
+        claims = [a for a in actions if a.startswith(CLAIM_PREFIX)]
+        others = [a for a in actions if not a.startswith(CLAIM_PREFIX)]
+        rows: list[list[Action]] = []
+        if others:
+            rows.append([a for a in others if a in (CHALLENGE, ACCEPT)])
+            rows.append([a for a in others if a in (FOLD, PASS)])
+        rows += [claims[i : i + CLAIMS_PER_ROW] for i in range(0, len(claims), CLAIMS_PER_ROW)]
+        return [row for row in rows if row]
 
     def action_style(self, action: Action) -> str:
-        return looks.action_style(action)
+        if action == CLAIM_PREFIX + MIA:
+            return STYLE_SPECIAL
+        if action.startswith(CLAIM_PREFIX):
+            return STYLE_CHOICE
+        if action in (CHALLENGE, FOLD):
+            return STYLE_DANGER
+        return STYLE_PRIMARY
 
-    def private_info(self, view: JSON) -> PrivateInfo | None:
-        return looks.private_info(view)
+    def private_info(self, view: dict[str, Any]) -> PrivateInfo | None:
+        """The two dice under this seat's cup, concealed until its owner lifts the cup."""
+        dice = view.get("dice")
+        if not dice:
+            return None
+        items = tuple(
+            HandItem(
+                id=f"die{index}",
+                kind="die",
+                label=V_("{face}", face=DIE_FACES[value - 1]),
+                symbol=DIE_FACES[value - 1],
+                attrs=(("face", str(value)),),
+            )
+            for index, value in enumerate(dice)
+        )
+        return PrivateInfo(
+            key=f"{view['round']}.{view['turn']}",
+            title=T_("Your dice"),
+            items=items,
+            caption=roll_word(f"{dice[0]}{dice[1]}"),
+            conceal=True,
+        )
 
-    def shows_legend(self, public_view: JSON) -> bool:
-        return looks.shows_legend(public_view)
+    def shows_legend(self, view: dict[str, Any]) -> bool:
+        """The hearts are explained on the table through the first round."""
+        return view["round"] == 1 and not view["over"]
 
-    def seat_badges(self, public_view: JSON) -> list[SeatBadge]:
-        return looks.seat_badges(public_view)
+    def seat_badges(self, view: dict[str, Any]) -> list[SeatBadge]:
+        """Per seat: its lives as hearts (a skull once out)."""
+        return [
+            SeatBadge(V_("{hearts}", hearts=HEART * lives if lives > 0 else "💀"), out=lives == 0)
+            for lives in view["lives"]
+        ]
 
-    def describe_status(self, public_view: JSON, names: Names) -> list[Text]:
-        return looks.describe_status(public_view, names)
+    def describe_status(self, view: dict[str, Any], names: list[str]) -> list[Text]:
+        """The round in words: its number, the claims so far, whose move it is, the commitment."""
+        lines: list[Text] = [T_("🎲 Mia · round {round}", round=view["round"])]
+        history = view["history"]
+        if history:
+            steps = [
+                T_("{name} passed", name=names[entry["seat"]])
+                if entry.get("pass")
+                else V_(
+                    "{name} {claim}", name=names[entry["seat"]], claim=claim_text(entry["claim"])
+                )
+                for entry in history
+            ]
+            lines.append(T_("Claims: {steps}", steps=joined(steps, " → ")))
+        lines.append(prompt(view, names))
+        if view.get("commitment"):
+            lines.append(T_("🔒 Dice commitment: {hash}", hash=view["commitment"]))
+        return lines
 
-    def describe_events(self, events: list[Event], names: Names) -> list[Text]:
-        return looks.describe_events(events, names)
+    def describe_events(self, events: list[Event], names: list[str]) -> list[Text]:
+        lines: list[Text] = []
+        for event in events:
+            kind = event["type"]
+            if kind == "challenged":
+                lines.append(reveal(event, names))
+            elif kind == "folded":
+                lines.append(
+                    T_(
+                        "🙈 {name} folds against {claimant}'s Mia, unseen.",
+                        name=names[event["seat"]],
+                        claimant=names[event["claimant"]],
+                    )
+                )
+            elif kind == "lost_lives" and event["lost"] > 0:
+                lines.append(
+                    NT_(
+                        "💔 {name} loses {n} life ({left} left).",
+                        "💔 {name} loses {n} lives ({left} left).",
+                        event["lost"],
+                        name=names[event["seat"]],
+                        left=event["lives"],
+                    )
+                )
+            elif kind == "eliminated":
+                lines.append(T_("💀 {name} is out!", name=names[event["seat"]]))
+        return lines
 
-    def describe_log(self, events: list[Event], names: Names) -> list[Text]:
-        return looks.describe_log(events, names)
+    def describe_log(self, events: list[Event], names: list[str]) -> list[Text]:
+        """Every step of a game for its written log: claims, accepts, passes, reveals with their
+        proof, results."""
+        lines: list[Text] = []
+        for event in events:
+            kind = event["type"]
+            if kind == "game_started":
+                lines.append(T_("A new game: {name} starts.", name=names[event["starter"]]))
+            elif kind == "round_started":
+                lines.append(
+                    T_(
+                        "Round {round} ({name} starts)",
+                        round=event["round"],
+                        name=names[event["starter"]],
+                    )
+                )
+            elif kind == "claimed":
+                lines.append(
+                    T_(
+                        "  {name} claims {claim}.",
+                        name=names[event["seat"]],
+                        claim=claim_text(event["claim"]),
+                    )
+                )
+            elif kind == "accepted":
+                lines.append(T_("  {name} accepts and rolls.", name=names[event["seat"]]))
+            elif kind == "passed":
+                lines.append(
+                    T_(
+                        "  {name} passes the cup on unseen to {next}.",
+                        name=names[event["seat"]],
+                        next=names[event["to"]],
+                    )
+                )
+            else:
+                lines.extend(
+                    V_("  {line}", line=line) for line in self.describe_events([event], names)
+                )
+        return lines
 
     def proofs(self, events: list[Event]) -> list[tuple[str, str]]:
-        return looks.proofs(events)
+        """(preimage, commitment) of every roll these events reveal: its SHA-256 is the
+        commitment shown when the dice were rolled."""
+        found = []
+        for event in events:
+            if event["type"] == "challenged":
+                text = preimage(
+                    event["game_id"], event["round"], event["turn"], event["dice"], event["salt"]
+                )
+                found.append((text, sha256_hex(text)))
+        return found
 
-    def describe_hint(self, view: JSON, names: Names) -> Text | None:
-        return looks.describe_hint(view, names)
+    def describe_hint(self, view: dict[str, Any], names: list[str]) -> Text | None:
+        """A short tip for the seat whose view this is, at its own decision (tutorial games)."""
+        if view.get("over") or not view.get("legal_actions"):
+            return None
+        claim = view["claim"]
+        doubles = view["settings"]["doubles"]
+        dice = view.get("dice")
+        roll = f"{dice[0]}{dice[1]}" if dice else None
+        if view["phase"] == PHASE_CLAIM and claim is None:
+            return T_(
+                "💡 You rolled {roll}. Claims rank 31 (lowest) … 65, then the doubles, "
+                "and 21 (Mia) beats everything. Tell the truth, bluff higher, or even understate.",
+                roll=roll,
+            )
+        if view["phase"] == PHASE_CLAIM:
+            if roll is not None and rank(roll, doubles) > rank(claim, doubles):
+                return T_(
+                    "💡 Your {roll} beats {claim}: you can tell the truth (or claim more).",
+                    roll=roll,
+                    claim=claim_text(claim),
+                )
+            return T_(
+                "💡 Your {roll} does not beat {claim}: you must bluff with a higher claim. "
+                "The lowest one is the least suspicious.",
+                roll=roll,
+                claim=claim_text(claim),
+            )
+        claimant = names[view["claimant"]]
+        if claim == MIA:
+            return T_(
+                "💡 Nothing beats Mia, so it cannot be accepted: challenge (or fold, if the "
+                "table allows it). Only 1 roll in 18 is a real Mia."
+            )
+        percent = round(100 * probability_at_least(claim, doubles))
+        hint = T_(
+            "💡 {claimant} claims {claim}. Chance that a fresh roll reaches it: {percent}%. "
+            "Challenge if you smell a bluff; accept to roll and beat it.",
+            claimant=claimant,
+            claim=claim_text(claim),
+            percent=percent,
+        )
+        if "pass" in view["legal_actions"]:
+            return V_("{hint} {extra}", hint=hint, extra=T_("You may also pass the cup on unseen."))
+        return hint
 
     def describe_rules(self, settings: JSON) -> list[Text]:
         return looks.describe_rules(settings)
 
     def describe_fairness(self) -> list[Text]:
-        return looks.describe_fairness()
+        """How anyone can check that the dice revealed are the dice rolled (/verify, the log)."""
+        return [
+            T_("🔒 Provably fair dice"),
+            T_(
+                "When dice are rolled, the table shows a commitment: the SHA-256 of "
+                '"table.game|round|turn|dice|salt", with a secret random salt.'
+            ),
+            T_(
+                "When a challenge reveals the dice, the story shows that very text "
+                "(🔐 SHA-256(…) = …). Anyone can hash it and compare with the commitment "
+                "shown before the reveal: a changed die or salt never matches."
+            ),
+        ]
