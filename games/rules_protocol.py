@@ -211,6 +211,13 @@ class Rules(ABC):
             return self.cpu_expert(view, rng, budget)
         return self.cpu_action(view, level, rng)
 
+    def check_seats(self, seats: int) -> None:
+        """Refuse a table of too few or too many seats before anything is dealt (new_game)."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise InvalidSettings(
+                f"this game needs {self.min_seats} to {self.max_seats} seats, not {seats}"
+            )
+
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended: nobody is waited for any more."""
         return not self.to_act(state)

@@ -1,7 +1,8 @@
 """Mia's transitions (mia.md, "A round" to "Optional variant"). Pure: no I/O, no clock.
 
-Every function takes a state and returns a new one; the input is never mutated, so the table
-layer can keep the old state if a concurrent move wins the race.
+The moves themselves are methods of MiaRules (rules.py), which copies the state before it
+changes anything, so the table layer can keep the old state if a concurrent move wins the
+race; the helpers here change that copy, or only read.
 """
 
 from __future__ import annotations
@@ -9,11 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Action, Event
-from games.errors import GameOver, IllegalAction, InvalidSettings, NotYourTurn, SeatOut
+from games.errors import GameOver, IllegalAction, NotYourTurn, SeatOut
 from games.mia.errors import ClaimTooLow
-from games.mia.fairness import preimage
 from games.mia.ranks import MIA, claims_above, is_claim, rank
-from games.mia.settings import NEXT_STARTER_CLASSIC, normalize_settings
+from games.mia.settings import NEXT_STARTER_CLASSIC
 from games.mia.state import PHASE_CLAIM, PHASE_OVER, PHASE_RESPOND, MiaState
 from games.rng import Rng
 
@@ -33,39 +33,6 @@ def claim_action(claim: str) -> Action:
     return f"{CLAIM_PREFIX}{claim}"
 
 
-def new_game(
-    settings: dict[str, Any], seats: int, rng: Rng, game_id: str = ""
-) -> tuple[MiaState, list[Event]]:
-    """Everyone gets the same lives; a random seat starts and rolls (mia.md, "Seats")."""
-    settings = normalize_settings(settings)
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise InvalidSettings(f"Mia needs {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
-    state = MiaState(settings=settings, lives=[settings["lives"]] * seats, game_id=game_id)
-    state.tally = {counter: [0] * seats for counter in TALLY_COUNTERS}
-    starter = rng.randbelow(seats)
-    events: list[Event] = [{"type": "game_started", "seats": seats, "starter": starter}]
-    _start_round(state, starter, rng, events)
-    return state, events
-
-
-def to_act(state: MiaState) -> list[int]:
-    """The one seat to move (nobody once the game is over)."""
-    return [] if state.phase == PHASE_OVER else [state.to_act]
-
-
-def decision(state: MiaState, seat: int) -> int:
-    """Every move moves the decision on: only one seat decides at a time."""
-    return state.step
-
-
-def sealed_proofs(state: MiaState) -> list[tuple[str, str]]:
-    """The dice under the cup and their commitment, while there are any."""
-    if state.dice is None or state.salt is None or state.commitment is None:
-        return []
-    text = preimage(state.game_id, state.round, state.turn, state.dice, state.salt)
-    return [(text, state.commitment)]
-
-
 def legal_actions(state: MiaState, seat: int) -> list[Action]:
     if state.phase == PHASE_OVER or seat != state.to_act:
         return []
@@ -81,70 +48,13 @@ def legal_actions(state: MiaState, seat: int) -> list[Action]:
     return actions
 
 
-def apply(state: MiaState, seat: int, action: Action, rng: Rng) -> tuple[MiaState, list[Event]]:
-    _check_turn(state, seat)
-    state = state.copy()
-    state.step += 1
-    events: list[Event] = []
-    if action.startswith(CLAIM_PREFIX):
-        _announce(state, seat, action.removeprefix(CLAIM_PREFIX), events)
-    elif state.phase != PHASE_RESPOND:
-        raise IllegalAction(f"{action!r} is not possible now: announce a claim")
-    elif action == CHALLENGE:
-        _challenge(state, seat, events)
-        _after_round(state, rng, events)
-    elif action == ACCEPT:
-        _accept(state, seat, rng, events)
-    elif action == FOLD:
-        _fold(state, seat, events)
-        _after_round(state, rng, events)
-    elif action == PASS:
-        _pass(state, seat, events)
-    else:
-        raise IllegalAction(f"unknown action {action!r}")
-    return state, events
-
-
-def timeout(state: MiaState, seat: int, rng: Rng) -> tuple[MiaState, list[Event]]:
-    """A timeout counts as a fold: the absent seat loses a life, the dice stay hidden."""
-    _check_turn(state, seat)
-    state = state.copy()
-    state.step += 1
-    events: list[Event] = [{"type": "timed_out", "seat": seat}]
-    if state.phase == PHASE_RESPOND:
-        _count_unseen_bluff(state)  # the claim stands unchallenged
-    _end_round(state, seat, 1, claim_held=True, challenger=seat, kind="timeout", events=events)
-    _after_round(state, rng, events)
-    return state, events
-
-
-def resign(state: MiaState, seat: int, rng: Rng) -> tuple[MiaState, list[Event]]:
-    """A seat leaves a running game: it is out now. A round it was part of starts over."""
-    if state.phase == PHASE_OVER:
-        raise GameOver("the game is over")
-    if not state.alive(seat):
-        raise SeatOut("this seat is already out")
-    state = state.copy()
-    state.step += 1
-    involved = seat == state.to_act or (state.phase == PHASE_RESPOND and seat == state.claimant)
-    state.lives[seat] = 0
-    state.out_order.append(seat)
-    events: list[Event] = [{"type": "resigned", "seat": seat}, {"type": "eliminated", "seat": seat}]
-    if len(state.live_seats()) == 1:
-        _finish(state, events)
-    elif involved:
-        state.last_result = {"kind": "resign", "seat": seat}
-        _start_round(state, state.next_live_seat(seat), rng, events)
-    return state, events
-
-
 def ranking(state: MiaState) -> list[int]:
     """Last seat standing first; the others in reverse order of going out."""
     live = sorted(state.live_seats(), key=lambda s: -state.lives[s])
     return live + list(reversed(state.out_order))
 
 
-def _check_turn(state: MiaState, seat: int) -> None:
+def check_turn(state: MiaState, seat: int) -> None:
     if state.phase == PHASE_OVER:
         raise GameOver("the game is over")
     if not 0 <= seat < state.seats or not state.alive(seat):
@@ -163,7 +73,7 @@ def _may_pass(state: MiaState, seat: int) -> bool:
     )
 
 
-def _start_round(state: MiaState, starter: int, rng: Rng, events: list[Event]) -> None:
+def start_round(state: MiaState, starter: int, rng: Rng, events: list[Event]) -> None:
     state.round += 1
     state.phase = PHASE_CLAIM
     state.to_act = starter
@@ -183,7 +93,7 @@ def _roll(state: MiaState, seat: int, rng: Rng, events: list[Event]) -> None:
     events.append({"type": "rolled", "seat": seat})
 
 
-def _announce(state: MiaState, seat: int, claim: str, events: list[Event]) -> None:
+def announce(state: MiaState, seat: int, claim: str, events: list[Event]) -> None:
     if state.phase != PHASE_CLAIM:
         raise IllegalAction("challenge or accept first")
     if not is_claim(claim):
@@ -198,16 +108,16 @@ def _announce(state: MiaState, seat: int, claim: str, events: list[Event]) -> No
     events.append({"type": "claimed", "seat": seat, "claim": claim, "to": state.to_act})
 
 
-def _accept(state: MiaState, seat: int, rng: Rng, events: list[Event]) -> None:
+def accept(state: MiaState, seat: int, rng: Rng, events: list[Event]) -> None:
     if state.claim == MIA:
         raise IllegalAction("nothing beats Mia: challenge it")
     events.append({"type": "accepted", "seat": seat, "claim": state.claim})
-    _count_unseen_bluff(state)
+    count_unseen_bluff(state)
     state.phase = PHASE_CLAIM  # the old dice are discarded unseen
     _roll(state, seat, rng, events)
 
 
-def _pass(state: MiaState, seat: int, events: list[Event]) -> None:
+def pass_on(state: MiaState, seat: int, events: list[Event]) -> None:
     if not _may_pass(state, seat):
         raise IllegalAction("passing on is not allowed now")
     state.passed = True
@@ -216,7 +126,7 @@ def _pass(state: MiaState, seat: int, events: list[Event]) -> None:
     events.append({"type": "passed", "seat": seat, "to": state.to_act, "claim": state.claim})
 
 
-def _challenge(state: MiaState, seat: int, events: list[Event]) -> None:
+def challenge(state: MiaState, seat: int, events: list[Event]) -> None:
     """Only the newest pair is revealed; at least the claim's rank means the claim holds."""
     assert state.claim is not None and state.claimant is not None and state.dice is not None
     doubles = state.settings["doubles"]
@@ -245,7 +155,7 @@ def _challenge(state: MiaState, seat: int, events: list[Event]) -> None:
         }
     )
     reveal = {"dice": list(state.dice), "roll": roll}
-    _end_round(
+    end_round(
         state,
         loser,
         lost,
@@ -257,18 +167,18 @@ def _challenge(state: MiaState, seat: int, events: list[Event]) -> None:
     )
 
 
-def _fold(state: MiaState, seat: int, events: list[Event]) -> None:
+def fold(state: MiaState, seat: int, events: list[Event]) -> None:
     """Giving up on a Mia claim unseen: 1 life, and the claim counts as held."""
     if state.claim != MIA or not state.settings["fold_on_mia"]:
         raise IllegalAction("folding is only allowed against Mia with fold_on_mia on")
     events.append(
         {"type": "folded", "seat": seat, "claimant": state.claimant, "claim": state.claim}
     )
-    _count_unseen_bluff(state)
-    _end_round(state, seat, 1, claim_held=True, challenger=seat, kind="fold", events=events)
+    count_unseen_bluff(state)
+    end_round(state, seat, 1, claim_held=True, challenger=seat, kind="fold", events=events)
 
 
-def _end_round(
+def end_round(
     state: MiaState,
     loser: int,
     lost: int,
@@ -313,21 +223,13 @@ def _count(state: MiaState, counter: str, seat: int, amount: int = 1) -> None:
         state.tally[counter][seat] += amount
 
 
-def _count_unseen_bluff(state: MiaState) -> None:
+def count_unseen_bluff(state: MiaState) -> None:
     """The claim under the cup goes unchallenged: if it was a bluff, it got through."""
     if state.claim is None or state.claimant is None or state.dice is None:
         return
     doubles = state.settings["doubles"]
     if rank(f"{state.dice[0]}{state.dice[1]}", doubles) < rank(state.claim, doubles):
         _count(state, "bluffs_through", state.claimant)
-
-
-def final_stats(state: MiaState) -> list[dict[str, int]]:
-    """Per seat: lives lost, bluffs caught, bluffs that got through, wrong challenges."""
-    return [
-        {counter: state.tally.get(counter, [0] * state.seats)[seat] for counter in TALLY_COUNTERS}
-        for seat in range(state.seats)
-    ]
 
 
 def _next_starter(state: MiaState, loser: int, claim_held: bool, challenger: int) -> int | None:
@@ -339,15 +241,15 @@ def _next_starter(state: MiaState, loser: int, claim_held: bool, challenger: int
     return loser if state.alive(loser) else state.next_live_seat(loser)
 
 
-def _after_round(state: MiaState, rng: Rng, events: list[Event]) -> None:
+def after_round(state: MiaState, rng: Rng, events: list[Event]) -> None:
     if len(state.live_seats()) == 1:
-        _finish(state, events)
+        finish(state, events)
         return
     assert state.last_result is not None
-    _start_round(state, state.last_result["next_starter"], rng, events)
+    start_round(state, state.last_result["next_starter"], rng, events)
 
 
-def _finish(state: MiaState, events: list[Event]) -> None:
+def finish(state: MiaState, events: list[Event]) -> None:
     state.phase = PHASE_OVER
     state.to_act = -1
     state.claim = state.claimant = None

@@ -1,4 +1,5 @@
-"""How Mia looks and reads: the words and buttons live in looks.py, drawn by web/ in the page."""
+"""How Mia looks and reads: its buttons, cup, status and story (shared wording helpers and
+the rules in brief in looks.py; web/ draws the page)."""
 
 from __future__ import annotations
 

@@ -1,13 +1,26 @@
-"""Mia's rules as the tables play them: the moves in actions.py, the views in views.py."""
+"""Mia's rules as the tables play them: each move here, its steps (a round's end, the next
+round) in actions.py, the views in views.py."""
 
 from __future__ import annotations
 
-from games.base import JSON, N_, Action, StatCounter
+from typing import Any
+
+from games.base import JSON, N_, Action, Event, StatCounter
+from games.errors import GameOver, IllegalAction, SeatOut
 from games.mia import actions, cpu, views
-from games.mia.settings import PRESETS, SETTINGS_SPECS
-from games.mia.state import MiaState
+from games.mia.actions import (
+    ACCEPT,
+    CHALLENGE,
+    CLAIM_PREFIX,
+    FOLD,
+    PASS,
+    TALLY_COUNTERS,
+)
+from games.mia.fairness import preimage
+from games.mia.settings import PRESETS, SETTINGS_SPECS, normalize_settings
+from games.mia.state import PHASE_OVER, PHASE_RESPOND, MiaState
 from games.rng import Rng
-from games.rules_protocol import Change, Rules
+from games.rules_protocol import Rules
 from games.think import Budget
 
 # What the log keeps of each event: a short code, then the fields its readers need, in
@@ -49,14 +62,26 @@ class MiaRules(Rules):
         StatCounter("wrong_challenges", N_("wrong challenges")),
     )
 
-    def new_game(self, settings: JSON, seats: int, rng: Rng, game_id: str = "") -> Change:
-        return actions.new_game(settings, seats, rng, game_id)
+    def new_game(
+        self, settings: dict[str, Any], seats: int, rng: Rng, game_id: str = ""
+    ) -> tuple[MiaState, list[Event]]:
+        """Everyone gets the same lives; a random seat starts and rolls (mia.md, "Seats")."""
+        settings = normalize_settings(settings)
+        self.check_seats(seats)
+        state = MiaState(settings=settings, lives=[settings["lives"]] * seats, game_id=game_id)
+        state.tally = {counter: [0] * seats for counter in TALLY_COUNTERS}
+        starter = rng.randbelow(seats)
+        events: list[Event] = [{"type": "game_started", "seats": seats, "starter": starter}]
+        actions.start_round(state, starter, rng, events)
+        return state, events
 
     def to_act(self, state: MiaState) -> list[int]:
-        return actions.to_act(state)
+        """The one seat to move (nobody once the game is over)."""
+        return [] if state.phase == PHASE_OVER else [state.to_act]
 
     def decision(self, state: MiaState, seat: int) -> int:
-        return actions.decision(state, seat)
+        """Every move moves the decision on: only one seat decides at a time."""
+        return state.step
 
     def legal_actions(self, state: MiaState, seat: int) -> list[Action]:
         return actions.legal_actions(state, seat)
@@ -64,15 +89,66 @@ class MiaRules(Rules):
     def public_actions(self, public_view: JSON, seat: int) -> list[Action]:
         return views.public_actions(public_view, seat)
 
-    def apply(self, state: MiaState, seat: int, action: Action, rng: Rng) -> Change:
-        return actions.apply(state, seat, action, rng)
+    def apply(
+        self, state: MiaState, seat: int, action: Action, rng: Rng
+    ) -> tuple[MiaState, list[Event]]:
+        actions.check_turn(state, seat)
+        state = state.copy()
+        state.step += 1
+        events: list[Event] = []
+        if action.startswith(CLAIM_PREFIX):
+            actions.announce(state, seat, action.removeprefix(CLAIM_PREFIX), events)
+        elif state.phase != PHASE_RESPOND:
+            raise IllegalAction(f"{action!r} is not possible now: announce a claim")
+        elif action == CHALLENGE:
+            actions.challenge(state, seat, events)
+            actions.after_round(state, rng, events)
+        elif action == ACCEPT:
+            actions.accept(state, seat, rng, events)
+        elif action == FOLD:
+            actions.fold(state, seat, events)
+            actions.after_round(state, rng, events)
+        elif action == PASS:
+            actions.pass_on(state, seat, events)
+        else:
+            raise IllegalAction(f"unknown action {action!r}")
+        return state, events
 
-    def timeout(self, state: MiaState, seat: int, rng: Rng) -> Change:
+    def timeout(self, state: MiaState, seat: int, rng: Rng) -> tuple[MiaState, list[Event]]:
         """A timeout counts as a fold: the absent seat loses a life, the dice stay hidden."""
-        return actions.timeout(state, seat, rng)
+        actions.check_turn(state, seat)
+        state = state.copy()
+        state.step += 1
+        events: list[Event] = [{"type": "timed_out", "seat": seat}]
+        if state.phase == PHASE_RESPOND:
+            actions.count_unseen_bluff(state)  # the claim stands unchallenged
+        actions.end_round(
+            state, seat, 1, claim_held=True, challenger=seat, kind="timeout", events=events
+        )
+        actions.after_round(state, rng, events)
+        return state, events
 
-    def resign(self, state: MiaState, seat: int, rng: Rng) -> Change:
-        return actions.resign(state, seat, rng)
+    def resign(self, state: MiaState, seat: int, rng: Rng) -> tuple[MiaState, list[Event]]:
+        """A seat leaves a running game: it is out now. A round it was part of starts over."""
+        if state.phase == PHASE_OVER:
+            raise GameOver("the game is over")
+        if not state.alive(seat):
+            raise SeatOut("this seat is already out")
+        state = state.copy()
+        state.step += 1
+        involved = seat == state.to_act or (state.phase == PHASE_RESPOND and seat == state.claimant)
+        state.lives[seat] = 0
+        state.out_order.append(seat)
+        events: list[Event] = [
+            {"type": "resigned", "seat": seat},
+            {"type": "eliminated", "seat": seat},
+        ]
+        if len(state.live_seats()) == 1:
+            actions.finish(state, events)
+        elif involved:
+            state.last_result = {"kind": "resign", "seat": seat}
+            actions.start_round(state, state.next_live_seat(seat), rng, events)
+        return state, events
 
     def public_view(self, state: MiaState) -> JSON:
         return views.public_view(state)
@@ -86,10 +162,21 @@ class MiaRules(Rules):
         return actions.ranking(state)
 
     def final_stats(self, state: MiaState) -> list[dict[str, int]]:
-        return actions.final_stats(state)
+        """Per seat: lives lost, bluffs caught, bluffs that got through, wrong challenges."""
+        return [
+            {
+                counter: state.tally.get(counter, [0] * state.seats)[seat]
+                for counter in TALLY_COUNTERS
+            }
+            for seat in range(state.seats)
+        ]
 
     def sealed_proofs(self, state: MiaState) -> list[tuple[str, str]]:
-        return actions.sealed_proofs(state)
+        """The dice under the cup and their commitment, while there are any."""
+        if state.dice is None or state.salt is None or state.commitment is None:
+            return []
+        text = preimage(state.game_id, state.round, state.turn, state.dice, state.salt)
+        return [(text, state.commitment)]
 
     def cpu_action(self, view: JSON, level: str, rng: Rng) -> Action:
         return cpu.choose(view, level, rng)

@@ -1,17 +1,16 @@
 """Mino Dice's moves (docs/rules/mino_dice.md, bids and "A trick"; a hand's deal, scoring and
 reveal are in :mod:`games.mino_dice.hands`). Pure: no I/O, no clock.
 
-Every function takes a state and returns a new one; the input is never mutated, so the table
-layer can keep the old state if a concurrent move wins the race. All randomness (the draw,
+The moves themselves are methods of MinoRules (rules.py), which copies the state before it
+changes anything, so the table layer can keep the old state if a concurrent move wins the
+race; the helpers here change that copy, or only read. All randomness (the draw,
 the faces each die will show, salts, random leaders) comes from the ``rng`` argument.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.base import PRIVATE, PUBLIC, Action, Event
-from games.errors import GameOver, IllegalAction, InvalidSettings, NotYourTurn, SeatOut
+from games.base import Action, Event
+from games.errors import NotYourTurn
 from games.mino_dice.dice import die_id, kind_of, parse_die_id
 from games.mino_dice.errors import (
     AlreadyBid,
@@ -21,10 +20,9 @@ from games.mino_dice.errors import (
     MustFollow,
     NotYourDie,
 )
-from games.mino_dice.fairness import preimage
-from games.mino_dice.hands import end_hand, finish, reveal, start_hand
-from games.mino_dice.settings import BONUS_TRICK, hands_for, normalize_settings
-from games.mino_dice.state import PHASE_BID, PHASE_OVER, PHASE_TRICK, TALLY_COUNTERS, MinoState
+from games.mino_dice.hands import end_hand
+from games.mino_dice.settings import BONUS_TRICK
+from games.mino_dice.state import PHASE_BID, PHASE_OVER, PHASE_TRICK, MinoState
 from games.mino_dice.tricks import bonus_points, colour_to_follow, has_flag, playable, winner_index
 from games.rng import Rng
 
@@ -42,25 +40,6 @@ def roll_action(die: int) -> Action:
     return f"{ROLL_PREFIX}{die_id(die)}"
 
 
-def new_game(
-    settings: dict[str, Any], seats: int, rng: Rng, game_id: str = ""
-) -> tuple[MinoState, list[Event]]:
-    """Scores at 0; a random seat leads the first trick of the first hand; hand 1 is dealt."""
-    settings = normalize_settings(settings)
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise InvalidSettings(f"Mino Dice needs {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
-    state = MinoState(
-        settings=settings,
-        scores=[0] * seats,
-        game_id=game_id,
-        hands=hands_for(seats, settings["length"]),
-    )
-    state.tally = {counter: [0] * seats for counter in TALLY_COUNTERS}
-    events: list[Event] = [{"type": "game_started", "seats": seats, "hands": state.hands}]
-    start_hand(state, rng.randbelow(seats), rng, events)
-    return state, events
-
-
 def to_act(state: MinoState) -> list[int]:
     """Bidding: every seat that has not bid. A trick: the seat whose turn it is."""
     if state.phase == PHASE_OVER:
@@ -70,75 +49,10 @@ def to_act(state: MinoState) -> list[int]:
     return [state.turn]
 
 
-def decision(state: MinoState, seat: int) -> int:
-    """Bidders share the hand's token, unchanged by each bid; it moves on when the bidding
-    ends and after every roll."""
-    return state.step
-
-
-def action_scope(action: Action) -> str:
-    """Bids are group buttons; rolling a die names a die only its owner knows."""
-    return PRIVATE if action.startswith(ROLL_PREFIX) else PUBLIC
-
-
-def sealed_proofs(state: MinoState) -> list[tuple[str, str]]:
-    """Each seat's dealt dice and their faces this hand, with the commitments shown."""
-    if state.phase == PHASE_OVER:
-        return []
-    texts = [
-        preimage(state.game_id, state.hand, seat, dice, state.faces, state.salts[seat])
-        for seat, dice in enumerate(state.dealt)
-    ]
-    return list(zip(texts, state.commitments(), strict=True))
-
-
-def legal_actions(state: MinoState, seat: int) -> list[Action]:
-    if state.phase == PHASE_OVER or not 0 <= seat < state.seats:
-        return []
-    if state.phase == PHASE_BID:
-        if state.bids[seat] is not None:
-            return []
-        return [bid_action(bid) for bid in range(state.hand + 1)]
-    if seat != state.turn:
-        return []
-    colour = colour_to_follow(roll["die"] for roll in state.trick)
-    return [roll_action(die) for die in playable(state.held[seat], colour)]
-
-
-def apply(state: MinoState, seat: int, action: Action, rng: Rng) -> tuple[MinoState, list[Event]]:
-    if state.phase == PHASE_OVER:
-        raise GameOver("the game is over")
-    if not 0 <= seat < state.seats:
-        raise SeatOut("no such seat")
-    if action.startswith(BID_PREFIX):
-        return _bid(state, seat, action.removeprefix(BID_PREFIX))
-    if action.startswith(ROLL_PREFIX):
-        return _roll(state, seat, action.removeprefix(ROLL_PREFIX), rng)
-    raise IllegalAction(f"unknown action {action!r}")
-
-
-def resign(state: MinoState, seat: int, rng: Rng) -> tuple[MinoState, list[Event]]:
-    """The seat leaves the ranking (ranked after everyone still in it) but its dice stay in
-    play: it keeps bidding and rolling when its turn comes, played for it by the table (a
-    CPU, or the turn timer). With one seat left in the ranking the game ends at once."""
-    if state.phase == PHASE_OVER:
-        raise GameOver("the game is over")
-    if not 0 <= seat < state.seats or seat in state.resigned:
-        raise SeatOut("this seat has already left")
-    state = state.copy()
-    state.resigned.append(seat)
-    events: list[Event] = [{"type": "resigned", "seat": seat}]
-    if state.seats - len(state.resigned) <= 1:
-        state.step += 1
-        reveal(state, events)
-        finish(state, events)
-    return state, events
-
-
 # --- bidding -------------------------------------------------------------------------------
 
 
-def _bid(state: MinoState, seat: int, text: str) -> tuple[MinoState, list[Event]]:
+def bid(state: MinoState, seat: int, text: str) -> tuple[MinoState, list[Event]]:
     """Bids are secret until the last one is in; then all are revealed together. A single
     bid does not change the bidders' shared decision token: only the end of bidding does."""
     if state.phase != PHASE_BID:
@@ -160,7 +74,7 @@ def _bid(state: MinoState, seat: int, text: str) -> tuple[MinoState, list[Event]
 # --- tricks --------------------------------------------------------------------------------
 
 
-def _roll(state: MinoState, seat: int, text: str, rng: Rng) -> tuple[MinoState, list[Event]]:
+def roll(state: MinoState, seat: int, text: str, rng: Rng) -> tuple[MinoState, list[Event]]:
     if state.phase == PHASE_BID:
         raise BidFirst("everyone bids first")
     if seat != state.turn:

@@ -1,5 +1,5 @@
-"""How Mino Dice looks and reads: buttons and status in looks.py, the story in story.py, the
-dice's names and the rules in words.py, the Mini App renderer in web/."""
+"""How Mino Dice looks and reads: buttons, badges and status here; the story in story.py,
+the dice's names and the rules in words.py, the Mini App renderer in web/."""
 
 from __future__ import annotations
 

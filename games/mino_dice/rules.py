@@ -1,15 +1,29 @@
-"""Mino Dice's rules as the tables play them: moves in actions.py and hands.py, views in
-views.py."""
+"""Mino Dice's rules as the tables play them: each move here, its steps in actions.py and
+hands.py, the views in views.py."""
 
 from __future__ import annotations
 
-from games.base import JSON, N_, SIMULTANEOUS, Action, StatCounter
+from typing import Any
+
+from games.base import JSON, N_, PRIVATE, PUBLIC, SIMULTANEOUS, Action, Event, StatCounter
+from games.errors import GameOver, IllegalAction, SeatOut
 from games.mino_dice import actions, cpu, hands, views
+from games.mino_dice.actions import (
+    BID_PREFIX,
+    ROLL_PREFIX,
+    bid,
+    bid_action,
+    roll,
+    roll_action,
+)
 from games.mino_dice.dice import die_id, kind_of
-from games.mino_dice.settings import PRESETS, SETTINGS_SPECS
-from games.mino_dice.state import MinoState
+from games.mino_dice.fairness import preimage
+from games.mino_dice.hands import finish, reveal, start_hand
+from games.mino_dice.settings import PRESETS, SETTINGS_SPECS, hands_for, normalize_settings
+from games.mino_dice.state import PHASE_BID, PHASE_OVER, TALLY_COUNTERS, MinoState
+from games.mino_dice.tricks import colour_to_follow, playable
 from games.rng import Rng
-from games.rules_protocol import Change, Rules
+from games.rules_protocol import Rules
 
 # What the log keeps of each event: a short code, then the fields its readers need, in order
 # (see tables.engine.codec). Codes are stored data: never reuse one for another meaning.
@@ -54,20 +68,46 @@ class MinoRules(Rules):
         StatCounter("tricks_won", N_("tricks won")),
     )
 
-    def new_game(self, settings: JSON, seats: int, rng: Rng, game_id: str = "") -> Change:
-        return actions.new_game(settings, seats, rng, game_id)
+    def new_game(
+        self, settings: dict[str, Any], seats: int, rng: Rng, game_id: str = ""
+    ) -> tuple[MinoState, list[Event]]:
+        """Scores at 0; a random seat leads the first trick of the first hand; hand 1 is dealt."""
+        settings = normalize_settings(settings)
+        self.check_seats(seats)
+        state = MinoState(
+            settings=settings,
+            scores=[0] * seats,
+            game_id=game_id,
+            hands=hands_for(seats, settings["length"]),
+        )
+        state.tally = {counter: [0] * seats for counter in TALLY_COUNTERS}
+        events: list[Event] = [{"type": "game_started", "seats": seats, "hands": state.hands}]
+        start_hand(state, rng.randbelow(seats), rng, events)
+        return state, events
 
     def to_act(self, state: MinoState) -> list[int]:
         return actions.to_act(state)
 
     def decision(self, state: MinoState, seat: int) -> int:
-        return actions.decision(state, seat)
+        """Bidders share the hand's token, unchanged by each bid; it moves on when the bidding
+        ends and after every roll."""
+        return state.step
 
     def legal_actions(self, state: MinoState, seat: int) -> list[Action]:
-        return actions.legal_actions(state, seat)
+        if state.phase == PHASE_OVER or not 0 <= seat < state.seats:
+            return []
+        if state.phase == PHASE_BID:
+            if state.bids[seat] is not None:
+                return []
+            return [bid_action(bid) for bid in range(state.hand + 1)]
+        if seat != state.turn:
+            return []
+        colour = colour_to_follow(roll["die"] for roll in state.trick)
+        return [roll_action(die) for die in playable(state.held[seat], colour)]
 
     def action_scope(self, action: Action) -> str:
-        return actions.action_scope(action)
+        """Bids are group buttons; rolling a die names a die only its owner knows."""
+        return PRIVATE if action.startswith(ROLL_PREFIX) else PUBLIC
 
     def public_actions(self, public_view: JSON, seat: int) -> list[Action]:
         return views.public_actions(public_view, seat)
@@ -75,11 +115,35 @@ class MinoRules(Rules):
     def choice_hidden(self, public_view: JSON) -> bool:
         return views.bids_in_secret(public_view)
 
-    def apply(self, state: MinoState, seat: int, action: Action, rng: Rng) -> Change:
-        return actions.apply(state, seat, action, rng)
+    def apply(
+        self, state: MinoState, seat: int, action: Action, rng: Rng
+    ) -> tuple[MinoState, list[Event]]:
+        if state.phase == PHASE_OVER:
+            raise GameOver("the game is over")
+        if not 0 <= seat < state.seats:
+            raise SeatOut("no such seat")
+        if action.startswith(BID_PREFIX):
+            return bid(state, seat, action.removeprefix(BID_PREFIX))
+        if action.startswith(ROLL_PREFIX):
+            return roll(state, seat, action.removeprefix(ROLL_PREFIX), rng)
+        raise IllegalAction(f"unknown action {action!r}")
 
-    def resign(self, state: MinoState, seat: int, rng: Rng) -> Change:
-        return actions.resign(state, seat, rng)
+    def resign(self, state: MinoState, seat: int, rng: Rng) -> tuple[MinoState, list[Event]]:
+        """The seat leaves the ranking (ranked after everyone still in it) but its dice stay in
+        play: it keeps bidding and rolling when its turn comes, played for it by the table (a
+        CPU, or the turn timer). With one seat left in the ranking the game ends at once."""
+        if state.phase == PHASE_OVER:
+            raise GameOver("the game is over")
+        if not 0 <= seat < state.seats or seat in state.resigned:
+            raise SeatOut("this seat has already left")
+        state = state.copy()
+        state.resigned.append(seat)
+        events: list[Event] = [{"type": "resigned", "seat": seat}]
+        if state.seats - len(state.resigned) <= 1:
+            state.step += 1
+            reveal(state, events)
+            finish(state, events)
+        return state, events
 
     def public_view(self, state: MinoState) -> JSON:
         return views.public_view(state)
@@ -101,7 +165,14 @@ class MinoRules(Rules):
         return hands.final_stats(state)
 
     def sealed_proofs(self, state: MinoState) -> list[tuple[str, str]]:
-        return actions.sealed_proofs(state)
+        """Each seat's dealt dice and their faces this hand, with the commitments shown."""
+        if state.phase == PHASE_OVER:
+            return []
+        texts = [
+            preimage(state.game_id, state.hand, seat, dice, state.faces, state.salts[seat])
+            for seat, dice in enumerate(state.dealt)
+        ]
+        return list(zip(texts, state.commitments(), strict=True))
 
     def cpu_action(self, view: JSON, level: str, rng: Rng) -> Action:
         return cpu.choose(view, level, rng)

@@ -1,15 +1,16 @@
 """Myllymatti's moves (docs/rules/myllymatti.md; choices in docs/myllymatti-rules-choices.md).
 
-Pure: no I/O, no clock, randomness only from the ``rng`` argument. Every function takes a state
-and returns a new one; the input is never mutated, so the table layer can keep the old state
-if a concurrent move wins the race.
+Pure: no I/O, no clock, randomness only from the ``rng`` argument. The moves themselves are
+methods of MyllyRules (rules.py), which copies the state before it changes anything, so the
+table layer can keep the old state if a concurrent move wins the race; the helpers here
+change that copy, or only read.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.base import PRIVATE, PUBLIC, Action, Event
+from games.base import Action, Event
 from games.errors import GameOver, IllegalAction, InvalidSettings, NotYourTurn, SeatOut
 from games.myllymatti import cards, fairness, phase1, phase2
 from games.myllymatti.settings import PRESETS, SETTINGS_SPECS
@@ -17,10 +18,8 @@ from games.myllymatti.state import (
     PHASE_COLLECT,
     PHASE_OVER,
     PHASE_SHED,
-    TALLY_COUNTERS,
     MyllyState,
 )
-from games.rng import Rng
 
 MIN_SEATS = 2
 MAX_SEATS = 4
@@ -48,63 +47,6 @@ def normalize_settings(settings: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def to_act(state: MyllyState) -> list[int]:
-    """The one seat to move (nobody once the game is over)."""
-    return [] if state.phase == PHASE_OVER else [state.to_act]
-
-
-def decision(state: MyllyState, seat: int) -> int:
-    """Every move moves the decision on: only one seat decides at a time."""
-    return state.step
-
-
-def action_scope(action: Action) -> str:
-    """Playing a card names a card only its owner knows; a chance and a pick-up are public."""
-    return PRIVATE if action.startswith(PLAY_PREFIX) else PUBLIC
-
-
-def sealed_proofs(state: MyllyState) -> list[tuple[str, str]]:
-    """The shuffled deck and the commitment to it shown from the deal on."""
-    return [(fairness.preimage(state.game_id, state.deck, state.salt), state.commitment)]
-
-
-def new_game(
-    settings: dict[str, Any], seats: int, rng: Rng, game_id: str = ""
-) -> tuple[MyllyState, list[Event]]:
-    """A random dealer shuffles and deals three each; the deck order is committed to at once."""
-    settings = normalize_settings(settings)
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise InvalidSettings(f"Myllymatti needs {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
-    dealer = rng.randbelow(seats)
-    deck = cards.shuffled_deck(rng)
-    salt = rng.token_hex(fairness.SALT_BYTES)
-    state = MyllyState(
-        settings=settings,
-        hands=[[] for _ in range(seats)],
-        stock=[],
-        deck=deck,
-        salt=salt,
-        commitment=fairness.commitment(game_id, deck, salt),
-        game_id=game_id,
-        dealer=dealer,
-        won=[[] for _ in range(seats)],
-        tally={counter: [0] * seats for counter in TALLY_COUNTERS},
-    )
-    phase1.deal(state, deck)
-    events: list[Event] = [
-        {
-            "type": "game_started",
-            "seats": seats,
-            "dealer": dealer,
-            "leader": (dealer + 1) % seats,
-            "commitment": state.commitment,
-        }
-    ]
-    if not phase1.begin(state, events):  # pragma: no cover - a full deck always has tricks
-        _switch(state, events)
-    return state, events
-
-
 def legal_actions(state: MyllyState, seat: int) -> list[Action]:
     if state.phase == PHASE_OVER or seat != state.to_act:
         return []
@@ -118,14 +60,6 @@ def legal_actions(state: MyllyState, seat: int) -> list[Action]:
     if state.trick:
         actions.append(PICKUP)
     return actions
-
-
-def apply(state: MyllyState, seat: int, action: Action, rng: Rng) -> tuple[MyllyState, list[Event]]:
-    check_turn(state, seat)
-    state = state.copy()
-    events: list[Event] = []
-    move(state, seat, action, events)
-    return state, events
 
 
 def move(state: MyllyState, seat: int, action: Action, events: list[Event]) -> None:
@@ -150,29 +84,14 @@ def move(state: MyllyState, seat: int, action: Action, events: list[Event]) -> N
         raise IllegalAction(f"unknown action {action!r}")
     if not going:
         if state.phase == PHASE_COLLECT:
-            _switch(state, events)
+            switch(state, events)
         else:
-            _finish(state, events)
+            finish(state, events)
 
 
-def _switch(state: MyllyState, events: list[Event]) -> None:
+def switch(state: MyllyState, events: list[Event]) -> None:
     if not phase2.begin(state, events):
-        _finish(state, events)
-
-
-def resign(state: MyllyState, seat: int, rng: Rng) -> tuple[MyllyState, list[Event]]:
-    """A player who leaves a running game is the Myllymatti, and the game ends at once: the
-    others are ranked by going out, then by fewest cards (equal counts share a place)."""
-    if state.phase == PHASE_OVER:
-        raise GameOver("the game is over")
-    if not 0 <= seat < state.seats or state.is_out(seat):
-        raise SeatOut("this seat is already out of the game")
-    state = state.copy()
-    state.step += 1
-    state.resigned = seat
-    events: list[Event] = [{"type": "resigned", "seat": seat}]
-    _finish(state, events, loser=seat)
-    return state, events
+        finish(state, events)
 
 
 def ranking(state: MyllyState) -> list[int]:
@@ -201,19 +120,6 @@ def _place_groups(state: MyllyState) -> list[list[int]]:
     return groups
 
 
-def final_stats(state: MyllyState) -> list[dict[str, int]]:
-    """Per seat: lost (Myllymatti), first out, tricks won, chances taken, cards picked up."""
-    first = set(state.out[0]) if state.out else set()
-    return [
-        {
-            "myllymatti": int(seat == state.loser),
-            "first_out": int(seat in first),
-            **{counter: state.tally[counter][seat] for counter in TALLY_COUNTERS},
-        }
-        for seat in range(state.seats)
-    ]
-
-
 def check_turn(state: MyllyState, seat: int) -> None:
     """Refuse a move by a seat that may not move now (the game over, the seat out, not its turn)."""
     if state.phase == PHASE_OVER:
@@ -224,7 +130,7 @@ def check_turn(state: MyllyState, seat: int) -> None:
         raise NotYourTurn("it is not this seat's turn")
 
 
-def _finish(state: MyllyState, events: list[Event], loser: int | None = None) -> None:
+def finish(state: MyllyState, events: list[Event], loser: int | None = None) -> None:
     """The last player holding cards is the Myllymatti; the deal is revealed to prove it."""
     if loser is None:
         holding = state.holding()

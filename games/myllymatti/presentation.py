@@ -1,5 +1,5 @@
-"""How Myllymatti looks and reads: buttons and the hand in looks.py, the status in status.py,
-the story in story.py, the rules in rules_text.py, the Mini App renderer in web/."""
+"""How Myllymatti looks and reads: buttons, the hand and the badges here; the status in
+status.py, the story in story.py, the rules in rules_text.py, the Mini App renderer in web/."""
 
 from __future__ import annotations
 

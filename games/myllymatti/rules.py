@@ -1,12 +1,23 @@
-"""Myllymatti's rules as the tables play them: moves in actions.py, phase1.py and phase2.py,
-views in views.py, CPU players in cpu.py and expert.py."""
+"""Myllymatti's rules as the tables play them: each move here, its steps in actions.py,
+phase1.py and phase2.py, views in views.py, CPU players in cpu.py and expert.py."""
 
 from __future__ import annotations
 
-from games.base import JSON, N_, Action, StatCounter
-from games.myllymatti import actions, cards, cpu, expert, views
+from typing import Any
+
+from games.base import JSON, N_, PRIVATE, PUBLIC, Action, Event, StatCounter
+from games.errors import GameOver, SeatOut
+from games.myllymatti import actions, cards, cpu, expert, fairness, phase1, views
+from games.myllymatti.actions import (
+    PLAY_PREFIX,
+    check_turn,
+    finish,
+    move,
+    normalize_settings,
+    switch,
+)
 from games.myllymatti.settings import PRESETS, SETTINGS_SPECS
-from games.myllymatti.state import MyllyState
+from games.myllymatti.state import PHASE_OVER, TALLY_COUNTERS, MyllyState
 from games.rng import Rng
 from games.rules_protocol import Change, Rules
 from games.think import Budget
@@ -54,33 +65,85 @@ class MyllyRules(Rules):
         StatCounter("cards_picked_up", N_("cards picked up")),
     )
 
-    def new_game(self, settings: JSON, seats: int, rng: Rng, game_id: str = "") -> Change:
-        return actions.new_game(settings, seats, rng, game_id)
+    def new_game(
+        self, settings: dict[str, Any], seats: int, rng: Rng, game_id: str = ""
+    ) -> tuple[MyllyState, list[Event]]:
+        """A random dealer shuffles and deals three each; the deck order is committed to at once."""
+        settings = normalize_settings(settings)
+        self.check_seats(seats)
+        dealer = rng.randbelow(seats)
+        deck = cards.shuffled_deck(rng)
+        salt = rng.token_hex(fairness.SALT_BYTES)
+        state = MyllyState(
+            settings=settings,
+            hands=[[] for _ in range(seats)],
+            stock=[],
+            deck=deck,
+            salt=salt,
+            commitment=fairness.commitment(game_id, deck, salt),
+            game_id=game_id,
+            dealer=dealer,
+            won=[[] for _ in range(seats)],
+            tally={counter: [0] * seats for counter in TALLY_COUNTERS},
+        )
+        phase1.deal(state, deck)
+        events: list[Event] = [
+            {
+                "type": "game_started",
+                "seats": seats,
+                "dealer": dealer,
+                "leader": (dealer + 1) % seats,
+                "commitment": state.commitment,
+            }
+        ]
+        if not phase1.begin(state, events):  # pragma: no cover - a full deck always has tricks
+            switch(state, events)
+        return state, events
 
     def to_act(self, state: MyllyState) -> list[int]:
-        return actions.to_act(state)
+        """The one seat to move (nobody once the game is over)."""
+        return [] if state.phase == PHASE_OVER else [state.to_act]
 
     def decision(self, state: MyllyState, seat: int) -> int:
-        return actions.decision(state, seat)
+        """Every move moves the decision on: only one seat decides at a time."""
+        return state.step
 
     def legal_actions(self, state: MyllyState, seat: int) -> list[Action]:
         return actions.legal_actions(state, seat)
 
     def action_scope(self, action: Action) -> str:
-        return actions.action_scope(action)
+        """Playing a card names a card only its owner knows; a chance and a pick-up are public."""
+        return PRIVATE if action.startswith(PLAY_PREFIX) else PUBLIC
 
     def public_actions(self, public_view: JSON, seat: int) -> list[Action]:
         return views.public_actions(public_view, seat)
 
-    def apply(self, state: MyllyState, seat: int, action: Action, rng: Rng) -> Change:
-        return actions.apply(state, seat, action, rng)
+    def apply(
+        self, state: MyllyState, seat: int, action: Action, rng: Rng
+    ) -> tuple[MyllyState, list[Event]]:
+        check_turn(state, seat)
+        state = state.copy()
+        events: list[Event] = []
+        move(state, seat, action, events)
+        return state, events
 
     def timeout(self, state: MyllyState, seat: int, rng: Rng) -> Change:
         actions.check_turn(state, seat)  # refused as a move would be (the seat out, say)
         return super().timeout(state, seat, rng)
 
-    def resign(self, state: MyllyState, seat: int, rng: Rng) -> Change:
-        return actions.resign(state, seat, rng)
+    def resign(self, state: MyllyState, seat: int, rng: Rng) -> tuple[MyllyState, list[Event]]:
+        """A player who leaves a running game is the Myllymatti, and the game ends at once: the
+        others are ranked by going out, then by fewest cards (equal counts share a place)."""
+        if state.phase == PHASE_OVER:
+            raise GameOver("the game is over")
+        if not 0 <= seat < state.seats or state.is_out(seat):
+            raise SeatOut("this seat is already out of the game")
+        state = state.copy()
+        state.step += 1
+        state.resigned = seat
+        events: list[Event] = [{"type": "resigned", "seat": seat}]
+        finish(state, events, loser=seat)
+        return state, events
 
     def public_view(self, state: MyllyState) -> JSON:
         return views.public_view(state)
@@ -96,10 +159,20 @@ class MyllyRules(Rules):
         return actions.places(state)
 
     def final_stats(self, state: MyllyState) -> list[dict[str, int]]:
-        return actions.final_stats(state)
+        """Per seat: lost (Myllymatti), first out, tricks won, chances taken, cards picked up."""
+        first = set(state.out[0]) if state.out else set()
+        return [
+            {
+                "myllymatti": int(seat == state.loser),
+                "first_out": int(seat in first),
+                **{counter: state.tally[counter][seat] for counter in TALLY_COUNTERS},
+            }
+            for seat in range(state.seats)
+        ]
 
     def sealed_proofs(self, state: MyllyState) -> list[tuple[str, str]]:
-        return actions.sealed_proofs(state)
+        """The shuffled deck and the commitment to it shown from the deal on."""
+        return [(fairness.preimage(state.game_id, state.deck, state.salt), state.commitment)]
 
     def cpu_action(self, view: JSON, level: str, rng: Rng) -> Action:
         return cpu.choose(view, level, rng)

@@ -261,10 +261,12 @@ class ToyPresentation(Presentation):
         return toy_calls.call_rows(actions)
 
     def action_steps(self, action: Action) -> tuple[str, ...]:
-        return toy_calls.action_steps(action)
+        """A call is chosen in two steps: its quantity, then its rank."""
+        verb, *arguments = action.split(":")
+        return (arguments[0],) if verb == "call" else ()
 
     def step_label(self, path: tuple[str, ...]) -> Text:
-        return toy_calls.step_label(path)
+        return V_("{q} × …", q=path[0])
 
     def plays_privately(self, public_view: dict[str, Any], seat: int) -> bool:
         return public_view["to_play"] == seat

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.mino_dice import actions
+from games.mino_dice import GAME, actions
 from games.mino_dice.dice import BAG, BAG_SIZE, HOUSE, faces_of
 from games.mino_dice.state import PHASE_BID, MinoState
 from games.rng import DeterministicRng
@@ -82,7 +82,7 @@ def start(
     """A new game whose first hand deals ``dice`` (one die per seat) and ``leader`` leads."""
     table = settings.get("faces", HOUSE)
     rng = ScriptedRng(leader, *deal(dice, table))
-    state, _ = actions.new_game(settings, len(dice), rng, game_id)
+    state, _ = GAME.rules.new_game(settings, len(dice), rng, game_id)
     assert not rng.queue, "the deal used every scripted answer"
     return state, rng
 
@@ -91,12 +91,12 @@ def bid_all(state: MinoState, rng: ScriptedRng, *bids: int) -> tuple[MinoState, 
     """Every seat bids, seat 0 first; returns the state and the last bid's events."""
     events: list[dict] = []
     for seat, bid in enumerate(bids):
-        state, events = actions.apply(state, seat, f"bid:{bid}", rng)
+        state, events = GAME.rules.apply(state, seat, f"bid:{bid}", rng)
     return state, events
 
 
 def roll(state: MinoState, rng: ScriptedRng, seat: int, die: str) -> tuple[MinoState, list[dict]]:
-    return actions.apply(state, seat, f"roll:{die}", rng)
+    return GAME.rules.apply(state, seat, f"roll:{die}", rng)
 
 
 def play_to_hand(
@@ -116,7 +116,7 @@ def play_to_hand(
                 rng.add(leader)
             rng.add(*deal(dice, table))
         seat = actions.to_act(state)[0]
-        action = "bid:0" if state.phase == PHASE_BID else actions.legal_actions(state, seat)[0]
-        state, _ = actions.apply(state, seat, action, rng)
+        action = "bid:0" if state.phase == PHASE_BID else GAME.rules.legal_actions(state, seat)[0]
+        state, _ = GAME.rules.apply(state, seat, action, rng)
     assert not rng.queue, "the deal used every scripted answer"
     return state

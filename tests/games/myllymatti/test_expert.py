@@ -116,7 +116,7 @@ def test_it_loses_far_less_often_than_chance_against_random_players():
     lost = 0
     for game in range(30):
         hero = game % 3
-        state, _ = actions.new_game({}, 3, rng)
+        state, _ = GAME.rules.new_game({}, 3, rng)
         while not state.over and not state.is_out(hero):
             seat = state.to_act
             view = GAME.rules.view(state, seat)
@@ -124,6 +124,6 @@ def test_it_loses_far_less_often_than_chance_against_random_players():
                 action = expert.choose(view, rng, Budget(None, 2))
             else:
                 action = view["legal_actions"][rng.randbelow(len(view["legal_actions"]))]
-            state, _ = actions.apply(state, seat, action, rng)
+            state, _ = GAME.rules.apply(state, seat, action, rng)
         lost += state.loser == hero
     assert lost <= 3  # a fair share would be 10 of 30
