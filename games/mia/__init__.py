@@ -1,7 +1,7 @@
 """Mia, the two-dice bluffing game (rules and choices: docs/mia-rules-choices.md).
 
-rules.py is the game for the tables (moves in actions.py, who may know what in views.py, CPU
-players in cpu.py); presentation.py is how it looks and reads (words and buttons in looks.py,
+rules.py is the game for the tables (the steps of its moves in actions.py, CPU players in
+cpu.py); presentation.py is how it looks and reads (words and buttons in looks.py,
 the Mini App renderer in web/).
 """
 

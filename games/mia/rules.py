@@ -1,5 +1,10 @@
 """Mia's rules as the tables play them: each move here, its steps (a round's end, the next
-round) in actions.py, the views in views.py."""
+round) in actions.py.
+
+Who may know what (mia.md, "Fairness and privacy"): the dice under the cup and their salt are
+the only secrets. They leave the state through ``secrets`` for their roller alone; the public
+view never holds them.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from typing import Any
 
 from games.base import JSON, N_, Action, Event, StatCounter
 from games.errors import GameOver, IllegalAction, SeatOut
-from games.mia import actions, cpu, views
+from games.mia import actions, cpu
 from games.mia.actions import (
     ACCEPT,
     CHALLENGE,
@@ -15,6 +20,8 @@ from games.mia.actions import (
     FOLD,
     PASS,
     TALLY_COUNTERS,
+    legal_actions,
+    ranking,
 )
 from games.mia.fairness import preimage
 from games.mia.settings import PRESETS, SETTINGS_SPECS, normalize_settings
@@ -86,8 +93,22 @@ class MiaRules(Rules):
     def legal_actions(self, state: MiaState, seat: int) -> list[Action]:
         return actions.legal_actions(state, seat)
 
-    def public_actions(self, public_view: JSON, seat: int) -> list[Action]:
-        return views.public_actions(public_view, seat)
+    def public_actions(self, view: dict[str, Any], seat: int) -> list[str]:
+        """The seat's legal actions from the public view alone: every Mia action is public, and
+        none depends on the dice (so the group's buttons cannot give the dice away)."""
+        if view["over"]:
+            return []
+        state = MiaState(
+            settings=view["settings"],
+            lives=list(view["lives"]),
+            phase=view["phase"],
+            to_act=view["to_act"],
+            claimant=view["claimant"],
+            claim=view["claim"],
+            history=view["history"],
+            passed=view["passed"],
+        )
+        return legal_actions(state, seat)
 
     def apply(
         self, state: MiaState, seat: int, action: Action, rng: Rng
@@ -150,8 +171,29 @@ class MiaRules(Rules):
             actions.start_round(state, state.next_live_seat(seat), rng, events)
         return state, events
 
-    def public_view(self, state: MiaState) -> JSON:
-        return views.public_view(state)
+    def public_view(self, state: MiaState) -> dict[str, Any]:
+        over = state.phase == PHASE_OVER
+        return {
+            "game": "mia",
+            "phase": state.phase,
+            "round": state.round,
+            "turn": state.turn,
+            "seats": state.seats,
+            "to_act": None if over else state.to_act,
+            "claimant": state.claimant,
+            "claim": state.claim,
+            "lives": list(state.lives),
+            "out_order": list(state.out_order),
+            "history": [dict(entry) for entry in state.history],
+            "settings": dict(state.settings),
+            "commitment": state.commitment,
+            "dice_owner": state.dice_owner,
+            "last_result": dict(state.last_result) if state.last_result else None,
+            "passed": state.passed,
+            "step": state.step,
+            "over": over,
+            "ranking": ranking(state) if over else None,
+        }
 
     def secrets(self, state: MiaState, seat: int) -> JSON:
         """The seat's own dice, when it rolled the pair under the cup."""

@@ -22,7 +22,7 @@ from games.base import (
     Text,
     joined,
 )
-from games.mino_dice import cpu, looks, story, views, words
+from games.mino_dice import cpu, looks, story, words
 from games.mino_dice.actions import BID_PREFIX, ROLL_PREFIX
 from games.mino_dice.dice import CREATURES, kind_of, parse_die_id
 from games.mino_dice.errors import ERROR_TEXTS
@@ -117,8 +117,9 @@ class MinoPresentation(Presentation):
             caption=caption,
         )
 
-    def plays_privately(self, public_view: JSON, seat: int) -> bool:
-        return views.plays_privately(public_view, seat)
+    def plays_privately(self, view: dict[str, Any], seat: int) -> bool:
+        """Only a roll is private (which of your dice); a bid is a public button."""
+        return view["phase"] == PHASE_TRICK and view["turn"] == seat
 
     def describe_private_play(self, view: dict[str, Any], seat: int, names: list[str]) -> Text:
         """The line a roll chosen in inline mode leaves in the chat: which trick, and what it

@@ -1,5 +1,5 @@
 """Mino Dice's rules as the tables play them: each move here, its steps in actions.py and
-hands.py, the views in views.py."""
+hands.py, the privacy notes and a roll's public form in views.py."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from games.base import JSON, N_, PRIVATE, PUBLIC, SIMULTANEOUS, Action, Event, StatCounter
 from games.errors import GameOver, IllegalAction, SeatOut
-from games.mino_dice import actions, cpu, hands, views
+from games.mino_dice import actions, cpu, hands
 from games.mino_dice.actions import (
     BID_PREFIX,
     ROLL_PREFIX,
@@ -15,13 +15,15 @@ from games.mino_dice.actions import (
     bid_action,
     roll,
     roll_action,
+    to_act,
 )
 from games.mino_dice.dice import die_id, kind_of
 from games.mino_dice.fairness import preimage
-from games.mino_dice.hands import finish, reveal, start_hand
+from games.mino_dice.hands import finish, places, ranking, reveal, start_hand
 from games.mino_dice.settings import PRESETS, SETTINGS_SPECS, hands_for, normalize_settings
-from games.mino_dice.state import PHASE_BID, PHASE_OVER, TALLY_COUNTERS, MinoState
+from games.mino_dice.state import PHASE_BID, PHASE_OVER, PHASE_TRICK, TALLY_COUNTERS, MinoState
 from games.mino_dice.tricks import colour_to_follow, playable
+from games.mino_dice.views import roll_view
 from games.rng import Rng
 from games.rules_protocol import Rules
 
@@ -109,11 +111,16 @@ class MinoRules(Rules):
         """Bids are group buttons; rolling a die names a die only its owner knows."""
         return PRIVATE if action.startswith(ROLL_PREFIX) else PUBLIC
 
-    def public_actions(self, public_view: JSON, seat: int) -> list[Action]:
-        return views.public_actions(public_view, seat)
+    def public_actions(self, view: dict[str, Any], seat: int) -> list[str]:
+        """The group's buttons for ``seat``, from the public view alone: the bids 0..n while it
+        has not bid. Rolling a die is private (only its owner knows its dice)."""
+        if view["over"] or view["phase"] != PHASE_BID or view["has_bid"][seat]:
+            return []
+        return [bid_action(bid) for bid in range(view["hand"] + 1)]
 
-    def choice_hidden(self, public_view: JSON) -> bool:
-        return views.bids_in_secret(public_view)
+    def bids_in_secret(self, view: dict[str, Any]) -> bool:
+        """The bids stay hidden until every seat has bid (Rules.choice_hidden)."""
+        return not view["over"] and view["phase"] == PHASE_BID
 
     def apply(
         self, state: MinoState, seat: int, action: Action, rng: Rng
@@ -145,8 +152,45 @@ class MinoRules(Rules):
             finish(state, events)
         return state, events
 
-    def public_view(self, state: MinoState) -> JSON:
-        return views.public_view(state)
+    def public_view(self, state: MinoState) -> dict[str, Any]:
+        over = state.phase == PHASE_OVER
+        bids_open = state.all_bid
+        return {
+            "game": "mino_dice",
+            "phase": state.phase,
+            "hand": state.hand,
+            "hands": state.hands,
+            "seats": state.seats,
+            "to_act": to_act(state),
+            "turn": state.turn if state.phase == PHASE_TRICK else None,
+            "first_leader": state.first_leader,
+            "leader": state.leader,
+            "trick_no": state.trick_no,
+            "dice_left": [len(dice) for dice in state.held],
+            "has_bid": [bid is not None for bid in state.bids],
+            "bids": list(state.bids) if bids_open else None,
+            "won": list(state.won),
+            "scores": list(state.scores),
+            "trick": [roll_view(roll) for roll in state.trick],
+            "follow": colour_to_follow(roll["die"] for roll in state.trick),
+            "tricks": [
+                {
+                    "leader": trick["leader"],
+                    "winner": trick["winner"],
+                    "bonus": trick["bonus"],
+                    "rolls": [roll_view(roll) for roll in trick["rolls"]],
+                }
+                for trick in state.tricks
+            ],
+            "resigned": list(state.resigned),
+            "last_hand": state.last_hand,
+            "settings": dict(state.settings),
+            "commitments": state.commitments() if not over else None,
+            "step": state.step,
+            "over": over,
+            "ranking": ranking(state) if over else None,
+            "places": places(state) if over else None,
+        }
 
     def secrets(self, state: MinoState, seat: int) -> JSON:
         """The seat's own dice (ids and kinds, never a face) and bid."""

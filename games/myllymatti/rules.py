@@ -1,5 +1,6 @@
 """Myllymatti's rules as the tables play them: each move here, its steps in actions.py,
-phase1.py and phase2.py, views in views.py, CPU players in cpu.py and expert.py."""
+phase1.py and phase2.py, the privacy notes and the public buttons in views.py, CPU players in
+cpu.py and expert.py."""
 
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ from games.myllymatti.actions import (
     finish,
     move,
     normalize_settings,
+    places,
+    ranking,
     switch,
 )
 from games.myllymatti.settings import PRESETS, SETTINGS_SPECS
-from games.myllymatti.state import PHASE_OVER, TALLY_COUNTERS, MyllyState
+from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER, PHASE_SHED, TALLY_COUNTERS, MyllyState
 from games.rng import Rng
 from games.rules_protocol import Change, Rules
 from games.think import Budget
@@ -145,8 +148,43 @@ class MyllyRules(Rules):
         finish(state, events, loser=seat)
         return state, events
 
-    def public_view(self, state: MyllyState) -> JSON:
-        return views.public_view(state)
+    def public_view(self, state: MyllyState) -> dict[str, Any]:
+        over = state.phase == PHASE_OVER
+        collecting = state.phase == PHASE_COLLECT
+        shedding = state.phase == PHASE_SHED  # (not once over: a game left in phase 1 hides hands)
+        return {
+            "game": "myllymatti",
+            "phase": state.phase,
+            "seats": state.seats,
+            "dealer": state.dealer,
+            "settings": dict(state.settings),
+            "commitment": state.commitment,
+            "step": state.step,
+            "to_act": None if over else state.to_act,
+            "leader": None if over else state.leader,
+            "opponent": state.opponent if collecting else None,
+            "hand_counts": [len(hand) for hand in state.hands],
+            "won_counts": [len(pile) for pile in state.won],
+            "stock": len(state.stock),
+            "face_up": state.face_up,
+            "face_up_seat": state.face_up_seat if state.face_up is not None else None,
+            "trump": state.trump,
+            "trick": [dict(entry) for entry in state.trick],
+            "tied": [dict(entry) for entry in state.tied],
+            "trick_size": 0 if collecting else state.trick_size,
+            "won_cards": sorted(card for pile in state.won for card in pile),
+            "won_piles": [sorted(pile) for pile in state.won],
+            "known_hands": [sorted(hand) for hand in state.hands] if shedding else None,
+            "set_aside": sorted(state.set_aside),
+            "stalled": state.stalled,
+            "out": [list(group) for group in state.out],
+            "loser": state.loser,
+            "resigned": state.resigned,
+            "last": dict(state.last) if state.last else None,
+            "over": over,
+            "ranking": ranking(state) if over else None,
+            "places": places(state) if over else None,
+        }
 
     def secrets(self, state: MyllyState, seat: int) -> JSON:
         """The seat's own hand, sorted with the trump suit last."""
