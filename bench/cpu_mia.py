@@ -28,8 +28,8 @@ from typing import Any
 
 from bench.cpu_common import Levels, Policy, targets_line
 from games.mia import GAME, cpu
+from games.mia.actions import ACCEPT, CHALLENGE, claim_action
 from games.mia.ranks import claims_above, rank
-from games.mia.rules import ACCEPT, CHALLENGE, claim_action
 from games.rng import DeterministicRng, Rng
 
 level = Levels(cpu.choose)

@@ -25,8 +25,8 @@ from typing import Any
 
 from bench.cpu_common import Levels, Policy, random_policy, targets_line
 from games.mino_dice import GAME, cpu
+from games.mino_dice.actions import ROLL_PREFIX, bid_action
 from games.mino_dice.dice import BLACK, COLOURS, CREATURES
-from games.mino_dice.rules import ROLL_PREFIX, bid_action
 from games.rng import DeterministicRng, Rng
 
 SEATS = 3

@@ -30,7 +30,7 @@ from typing import Any
 
 from bench.cpu_common import Levels, Policy, random_policy, targets_line
 from games.myllymatti import GAME, cards, cpu
-from games.myllymatti.rules import PICKUP, play_action
+from games.myllymatti.actions import PICKUP, play_action
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import DeterministicRng, Rng
 

@@ -28,10 +28,11 @@ out. The contract test checks every step against Telegram's limits.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from games import steps
 from games.base import (
@@ -46,6 +47,7 @@ from games.base import (
 )
 
 Names = list[str]  # seat names, by seat
+NONE: Mapping[str, Any] = MappingProxyType({})
 
 
 def four_to_a_row(actions: list[Action]) -> list[list[Action]]:
@@ -53,165 +55,170 @@ def four_to_a_row(actions: list[Action]) -> list[list[Action]]:
     return [actions[i : i + 4] for i in range(0, len(actions), 4)]
 
 
-def no_steps(action: Action) -> steps.Path:
-    """The default: every public action is a button of the first (and only) step."""
-    return ()
+class Presentation(ABC):
+    """How a game looks and reads.
 
+    Each method is pure; ``names`` are the seats' names. A game declares its title, summary
+    and preset labels, and overrides the abstract methods; the rest it overrides to differ.
+    """
 
-def key_as_label(path: steps.Path) -> Text:
-    """A step's caption when a game names none (the contract test asks a game with steps to
-    name them)."""
-    return V_("{key} …", key=path[-1])
-
-
-def label_is_enough(action: Action) -> Text | None:
-    """The default toast for a taken action: none of its own ("✓ <label>")."""
-    return None
-
-
-def primary(action: Action) -> str:
-    """The default look of a button: the usual next step."""
-    return STYLE_PRIMARY
-
-
-def no_proofs(events: list[Event]) -> list[tuple[str, str]]:
-    return []
-
-
-def no_hint(view: JSON, names: Names) -> Text | None:
-    return None
-
-
-def no_fairness() -> list[Text]:
-    return []
-
-
-def only_the_story(event: Event) -> bool:
-    """By default only the events the story tells are moments on a player's page."""
-    return False
-
-
-def every_game_alike(ranking: list[int], places: list[int], names: Names) -> list[Text] | None:
-    """By default the end is told as every game's is (the winner, then the places)."""
-    return None
-
-
-def never(public_view: JSON) -> bool:
-    return False
-
-
-def no_commitments(events: list[Event], names: Names) -> list[Text]:
-    return []
-
-
-@dataclass(frozen=True, eq=False, repr=False)
-class Presentation:
-    """How a game looks and reads. Each function is pure; ``names`` are the seats' names."""
-
-    title: str  # msgid: "Mia"
-    summary: str  # msgid: one line for /play, /help and the local page
-    preset_labels: Mapping[str, str]  # preset name -> msgid ("standard")
-    # action -> the caption of its button
-    action_label: Callable[[Action], Text]
-    # the seat's own view -> what it alone may see right now (None: nothing hidden for it)
-    private_info: Callable[[JSON], PrivateInfo | None]
-    # public view -> per seat, a short public status and whether it is out of the game
-    seat_badges: Callable[[JSON], list[SeatBadge]]
-    # (public view, names) -> a header line ("🎲 Mia · round 3"), then the rest (what
-    # happened this round, whose move it is); front doors add the seats between them
-    describe_status: Callable[[JSON, Names], list[Text]]
-    # (events, names) -> story lines worth a message of their own (reveals, results,
-    # scores); the shared events (timed out, resigned, game over) are worded elsewhere
-    describe_events: Callable[[list[Event], Names], list[Text]]
-    # settings (normalized: every key filled in) -> the rules in brief (/rules, "How to play")
-    describe_rules: Callable[[JSON], list[Text]]
-
-    icon: str = "🎲"  # the game's sign: the lobby's heading, /play's button
-    preset_descriptions: Mapping[str, str] = field(default_factory=dict)  # name -> msgid
-    error_texts: Mapping[str, str] = field(default_factory=dict)  # own GameError code -> msgid
-    private_label: str = ""  # msgid of the button that shows a seat its PrivateInfo
-    play_label: str = ""  # msgid of the button that opens a hand to play from (inline mode)
-    hand_play_message: str = ""  # msgid of the chat line an inline play leaves (no secret!)
+    title: ClassVar[str]  # msgid: "Mia"
+    summary: ClassVar[str]  # msgid: one line for /play, /help and the local page
+    preset_labels: ClassVar[Mapping[str, str]]  # preset name -> msgid ("standard")
+    icon: ClassVar[str] = "🎲"  # the game's sign: the lobby's heading, /play's button
+    preset_descriptions: ClassVar[Mapping[str, str]] = NONE  # name -> msgid
+    error_texts: ClassVar[Mapping[str, str]] = NONE  # own GameError code -> msgid
+    private_label: ClassVar[str] = ""  # msgid of the button that shows a seat its PrivateInfo
+    play_label: ClassVar[str] = ""  # msgid of the button that opens a hand (inline mode)
+    hand_play_message: ClassVar[str] = ""  # msgid of the line an inline play leaves: no secret
+    # The group's button that opens the Mini App ("📱 Open my hand"); "": the platform's words.
+    open_label: ClassVar[str] = ""
     # What the signs on the table mean, (sign, msgid) each: /help lists them, and the table
     # shows them while ``shows_legend`` says the counters are new to the players.
-    legend: tuple[tuple[str, str], ...] = ()
-    # public view -> whether the table explains its signs now (the first time its counters
-    # appear)
-    shows_legend: Callable[[JSON], bool] = never
+    legend: ClassVar[tuple[tuple[str, str], ...]] = ()
     # Event types that close a chapter of the story (a round's result, a hand's scores): a
     # good moment for the group chat to keep what happened as a message of its own.
-    story_breaks: frozenset[str] = frozenset()
-    # (ranking, places (1 = first, in ranking order), names) -> how the game's end is told;
-    # None tells it as every game does. A game that has a loser rather than a winner words it.
-    describe_final: Callable[[list[int], list[int], Names], list[Text] | None] = every_game_alike
-    # (public view, seat, names) -> the line a private choice made in inline mode leaves in
-    # the group chat. It is posted before the move is judged, so it names only what stays
-    # public even if the move is refused (the trick it is for, the card it must beat), never
-    # the item. Default: the ``hand_play_message``.
-    describe_private_play: Callable[[JSON, int, Names], Text] = None  # type: ignore[assignment]
-    # (events, names) -> the commitments (🔒) these events published, for /verify
-    commitments: Callable[[list[Event], Names], list[Text]] = no_commitments
-    # msgid of the group's button that opens the Mini App at the table ("📱 Open my hand").
-    # Default: the platform's own words for any game.
-    open_label: str = ""
-    # (public view, seat) -> whether the seat's decision now may include private actions
-    # (the group then offers the play_label button). Default: whenever there is a play_label.
-    plays_privately: Callable[[JSON, int], bool] = None  # type: ignore[assignment]
-    # public actions -> rows of buttons
-    action_rows: Callable[[list[Action]], list[list[Action]]] = four_to_a_row
-    # public action -> the path of steps its button sits behind (see the module docstring);
-    # () puts it on the first step
-    action_steps: Callable[[Action], steps.Path] = no_steps
-    # path -> the caption of the button that opens that step ("5 × …"), also the page's name
-    # for the step while it is open
-    step_label: Callable[[steps.Path], Text] = key_as_label
-    # action -> the short toast its presser sees when it was taken (None: "✓ <label>")
-    action_done: Callable[[Action], Text | None] = label_is_enough
-    # action -> how its button looks, by meaning (games.base.STYLE_*)
-    action_style: Callable[[Action], str] = primary
-    # (events, names) -> every public step, for the written log. Default: the story lines.
-    describe_log: Callable[[list[Event], Names], list[Text]] = None  # type: ignore[assignment]
-    # events -> ``(preimage, commitment)`` of each hidden value they reveal: anyone can check
-    # that SHA-256 of the preimage is the commitment published before
-    proofs: Callable[[list[Event]], list[tuple[str, str]]] = no_proofs
-    # (the seat's own view, names) -> a tip at its own decision (guided tutorial games)
-    describe_hint: Callable[[JSON, Names], Text | None] = no_hint
-    # how its commitments can be checked (/verify, the log's header)
-    describe_fairness: Callable[[], list[Text]] = no_fairness
+    story_breaks: ClassVar[frozenset[str]] = frozenset()
     # The Mini App renderer: a folder with render.js (and optionally render.css).
-    web_assets: Path | None = None
+    web_assets: ClassVar[Path | None] = None
     # Words the renderer draws itself, by key: a msgid, or NT_(singular, plural, n) for a
     # sentence with plural forms. The page gets them as strings "<game>.<key>" (and
     # "<game>.<key>.n", the plural form, with {n} left to fill).
-    web_strings: Mapping[str, Any] = field(default_factory=dict)
+    web_strings: ClassVar[Mapping[str, Any]] = NONE
     # Event types of the whole game that the page's renderer gets as ``history`` (public
     # events from the log, e.g. each hand's scores for a score sheet).
-    page_history: frozenset[str] = frozenset()
-    # event -> whether it is a moment of its own on a player's page although the group's
-    # story does not tell it (a chance taken): the page shows what the log says of it first
-    page_moment: Callable[[Event], bool] = only_the_story
+    page_history: ClassVar[frozenset[str]] = frozenset()
 
-    def __post_init__(self) -> None:
-        if self.plays_privately is None:
-            object.__setattr__(self, "plays_privately", self._when_there_is_a_play_label)
-        if self.describe_log is None:
-            object.__setattr__(self, "describe_log", self.describe_events)
-        if self.describe_private_play is None:
-            object.__setattr__(self, "describe_private_play", self._the_hand_play_message)
+    # --- what every game writes ----------------------------------------------------------
+
+    @abstractmethod
+    def action_label(self, action: Action) -> Text:
+        """The caption of the action's button."""
+
+    @abstractmethod
+    def seat_badges(self, public_view: JSON) -> list[SeatBadge]:
+        """Per seat, a short public status and whether it is out of the game."""
+
+    @abstractmethod
+    def describe_status(self, public_view: JSON, names: Names) -> list[Text]:
+        """A header line ("🎲 Mia · round 3"), then the rest (this round, whose move it is).
+
+        Front doors add the seats between them.
+        """
+
+    @abstractmethod
+    def describe_rules(self, settings: JSON) -> list[Text]:
+        """The rules in brief (/rules, "How to play"); settings have every key filled in."""
+
+    # --- defaults a game overrides to differ ---------------------------------------------
+
+    def private_info(self, view: JSON) -> PrivateInfo | None:
+        """What the seat of this view alone may see right now (None: nothing hidden)."""
+        return None
+
+    def describe_events(self, events: list[Event], names: Names) -> list[Text]:
+        """Story lines worth a message of their own (reveals, results, scores).
+
+        The shared events (timed out, resigned, game over) are worded elsewhere.
+        """
+        return []
+
+    def describe_log(self, events: list[Event], names: Names) -> list[Text]:
+        """Every public step, for the written log. Default: the story lines."""
+        return self.describe_events(events, names)
+
+    def describe_final(
+        self, ranking: list[int], places: list[int], names: Names
+    ) -> list[Text] | None:
+        """How the game's end is told; None tells it as every game's is.
+
+        A game that has a loser rather than a winner words it.
+        """
+        return None
+
+    def describe_private_play(self, public_view: JSON, seat: int, names: Names) -> Text:
+        """The line a private choice made in inline mode leaves in the group chat.
+
+        It is posted before the move is judged. So it names only what stays public even if
+        the move is refused, never the item. Default: the ``hand_play_message``.
+        """
+        if self.hand_play_message:
+            return Text(self.hand_play_message)
+        return Text("▶️", verbatim=True)
+
+    def describe_hint(self, view: JSON, names: Names) -> Text | None:
+        """A tip at the seat's own decision (guided tutorial games)."""
+        return None
+
+    def describe_fairness(self) -> list[Text]:
+        """How its commitments can be checked (/verify, the log's header)."""
+        return []
+
+    def commitments(self, events: list[Event], names: Names) -> list[Text]:
+        """The commitments (🔒) these events published, for /verify."""
+        return []
+
+    def proofs(self, events: list[Event]) -> list[tuple[str, str]]:
+        """``(preimage, commitment)`` of each hidden value these events reveal.
+
+        Anyone can check that SHA-256 of the preimage is the commitment published before.
+        """
+        return []
+
+    def shows_legend(self, public_view: JSON) -> bool:
+        """Whether the table explains its signs now (the first time its counters appear)."""
+        return False
+
+    def plays_privately(self, public_view: JSON, seat: int) -> bool:
+        """Whether the seat's decision may include private actions (then the group offers
+        the play_label button). Default: whenever there is a play_label."""
+        return bool(self.play_label)
+
+    def action_rows(self, actions: list[Action]) -> list[list[Action]]:
+        """Public actions laid out as rows of buttons."""
+        return four_to_a_row(actions)
+
+    def action_steps(self, action: Action) -> steps.Path:
+        """The path of steps the action's button sits behind (see the module docstring).
+
+        () puts it on the first step, the default: one keyboard as ``action_rows`` lays out.
+        """
+        return ()
+
+    def step_label(self, path: steps.Path) -> Text:
+        """The caption of the button that opens the step ("5 × …"), also its name while open.
+
+        A game with steps names them (the contract test checks).
+        """
+        return V_("{key} …", key=path[-1])
+
+    def action_done(self, action: Action) -> Text | None:
+        """The short toast its presser sees when it was taken (None: "✓ <label>")."""
+        return None
+
+    def action_style(self, action: Action) -> str:
+        """How its button looks, by meaning (games.base.STYLE_*)."""
+        return STYLE_PRIMARY
+
+    def page_moment(self, event: Event) -> bool:
+        """Whether the event is a moment of its own on a player's page (a chance taken).
+
+        By default only the events the group's story tells are.
+        """
+        return False
+
+    # --- what the platform derives -------------------------------------------------------
 
     @property
     def has_steps(self) -> bool:
         """Whether the game offers any choice in steps (else one keyboard, as always)."""
-        return self.action_steps is not no_steps
+        return type(self).action_steps is not Presentation.action_steps
+
+    @property
+    def names_its_steps(self) -> bool:
+        """Whether the game names its steps (a game with steps must)."""
+        return type(self).step_label is not Presentation.step_label
 
     def level(self, actions: list[Action], path: steps.Path = ()) -> list[list[steps.Item]]:
         """The rows of buttons the step at ``path`` shows of these public actions."""
         return steps.level(self.action_steps, self.action_rows, actions, path)
-
-    def _when_there_is_a_play_label(self, public_view: JSON, seat: int) -> bool:
-        return bool(self.play_label)
-
-    def _the_hand_play_message(self, public_view: JSON, seat: int, names: Names) -> Text:
-        if self.hand_play_message:
-            return Text(self.hand_play_message)
-        return Text("▶️", verbatim=True)

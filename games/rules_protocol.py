@@ -40,9 +40,10 @@ the optional ones have the defaults below. Conventions every game keeps:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, ClassVar
 
 from games.base import (
     EXPERT,
@@ -55,130 +56,181 @@ from games.base import (
     SettingSpec,
     StatCounter,
 )
-from games.errors import InvalidSettings
+from games.errors import GameOver, InvalidSettings, NotYourTurn
 from games.rng import Rng
 from games.think import Budget
 
 Change = tuple[Any, list[Event]]  # the state after a change, and the events it made
 
 
-def everything_public(action: Action) -> str:
-    """The default scope: every action is a button on the group message."""
-    return PUBLIC
+class Rules(ABC):
+    """A game's rules, as the tables use them.
 
+    Every method is pure: no Redis, Telegram or clock. ``state`` is the game's own dataclass;
+    views and events are plain JSON data. A game declares the class attributes without a
+    default and overrides the abstract methods; the rest it overrides only to differ.
+    """
 
-def made_in_the_open(public_view: JSON) -> bool:
-    """The default: no choice is hidden while it is made."""
-    return False
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    presets: ClassVar[Mapping[str, JSON]]  # name -> settings; the first is the default
+    dynamics: ClassVar[str] = SEQUENTIAL
+    settings_specs: ClassVar[tuple[SettingSpec, ...]] = ()
+    # event type -> its short code, then its fields, as the log stores it (tables.engine.codec)
+    event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
+    unlogged_events: ClassVar[frozenset[str]] = frozenset()  # events the log never keeps
+    stats_counters: ClassVar[tuple[StatCounter, ...]] = ()  # "games" and "wins" are kept always
+    # A dataclass with to_dict() and from_dict(): then dump and load need no code of their own.
+    state_class: ClassVar[Any] = None
+    timeout_level: ClassVar[str] = "normal"  # the CPU level that plays a timed-out turn
 
+    # --- what every game writes ----------------------------------------------------------
 
-def nothing_sealed(state: Any) -> list[tuple[str, str]]:
-    """The default for a game that commits to no hidden value."""
-    return []
+    @abstractmethod
+    def new_game(self, settings: JSON, seats: int, rng: Rng, game_id: str = "") -> Change:
+        """The first state and its events."""
 
+    @abstractmethod
+    def to_act(self, state: Any) -> list[int]:
+        """Seats the game is waiting for (empty when over). Every one of them may act."""
 
-@dataclass(frozen=True, eq=False, repr=False)
-class Rules:
-    """A game's rules, as the tables use them. Every function is pure (no Redis, Telegram or
-    clock); ``state`` is the game's own dataclass, views and events plain JSON data."""
+    @abstractmethod
+    def decision(self, state: Any, seat: int) -> int:
+        """The seat's decision token (see the module docstring)."""
 
-    min_seats: int
-    max_seats: int
-    presets: Mapping[str, JSON]  # name -> settings; the first is the default
-    # (settings, seats, rng, game_id) -> the first state and its events
-    new_game: Callable[[JSON, int, Rng, str], Change]
-    dump: Callable[[Any], JSON]
-    load: Callable[[JSON], Any]
-    # Seats the game is waiting for (empty when over). Every one of them may act.
-    to_act: Callable[[Any], list[int]]
-    # (state, seat) -> the seat's decision token (see the module docstring)
-    decision: Callable[[Any, int], int]
-    # (state, seat) -> exactly the actions the seat may take now (empty when not to act)
-    legal_actions: Callable[[Any, int], list[Action]]
-    # (public view, seat) -> the public part of legal_actions, from public information alone
-    public_actions: Callable[[JSON, int], list[Action]]
-    # (state, seat, action, rng): a legal action applied; a GameError otherwise
-    apply: Callable[[Any, int, Action, Rng], Change]
-    # (state, seat, rng): the seat let its turn timer run out
-    timeout: Callable[[Any, int, Rng], Change]
-    # (state, seat, rng): the seat leaves a running game; the game goes on without it
-    resign: Callable[[Any, int, Rng], Change]
-    # (state, seat) -> the public view plus that seat's own secrets, with "seat" and
-    # "legal_actions" filled in
-    view: Callable[[Any, int], JSON]
-    # state -> what anyone watching the table may know
-    public_view: Callable[[Any], JSON]
-    # Seats from first to last place (complete only when the game is over).
-    ranking: Callable[[Any], list[int]]
-    # (the seat's own view, level, rng) -> a CPU's choice: it cannot see more than its seat
-    cpu_action: Callable[[JSON, str, Rng], Action]
+    @abstractmethod
+    def legal_actions(self, state: Any, seat: int) -> list[Action]:
+        """Exactly the actions the seat may take now (empty when it is not to act)."""
 
-    dynamics: str = SEQUENTIAL
-    settings_specs: tuple[SettingSpec, ...] = ()
-    event_fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    unlogged_events: frozenset[str] = frozenset()  # events the log never keeps
-    stats_counters: tuple[StatCounter, ...] = ()  # "games" and "wins" are kept for every game
-    # action -> PUBLIC (a group button) or PRIVATE (only in its owner's view)
-    action_scope: Callable[[Action], str] = everything_public
-    # The place (1 = first) of each seat in ranking order; equal places share a rank.
-    # Default: nobody ties.
-    places: Callable[[Any], list[int]] = None  # type: ignore[assignment]
-    # Per seat, the game's own stats_counters, read when the game is over. Default: none.
-    final_stats: Callable[[Any], list[dict[str, int]]] = None  # type: ignore[assignment]
-    # ``(preimage, commitment)`` of every hidden value the table shows a commitment to right
-    # now, revealed or not (Mia's dice under the cup, each seat's dealt dice, the deck). Never
-    # shown while the game runs: a finished game's replay shows each one at the step it was
-    # made, and the page checks it.
-    sealed_proofs: Callable[[Any], list[tuple[str, str]]] = nothing_sealed
-    # public view -> whether the choice being made now stays hidden from the others until it
-    # is revealed (bids made in secret). The contract test finds a choice that others cannot
-    # tell apart once it is made and not declared here. Default: every choice is open.
-    choice_hidden: Callable[[JSON], bool] = made_in_the_open
-    # (the seat's own view, rng, budget) -> the "expert" level's choice, thought within the
-    # budget (games.think). A game without one plays its "hard" level for "expert".
-    cpu_expert: Callable[[JSON, Rng, Budget], Action] | None = None
+    @abstractmethod
+    def public_actions(self, public_view: JSON, seat: int) -> list[Action]:
+        """The public part of legal_actions, from public information alone."""
 
-    def __post_init__(self) -> None:
-        if self.places is None:
-            object.__setattr__(self, "places", self._nobody_ties)
-        if self.final_stats is None:
-            object.__setattr__(self, "final_stats", self._no_stats)
+    @abstractmethod
+    def apply(self, state: Any, seat: int, action: Action, rng: Rng) -> Change:
+        """A legal action applied; a GameError otherwise."""
 
-    def _nobody_ties(self, state: Any) -> list[int]:
+    @abstractmethod
+    def resign(self, state: Any, seat: int, rng: Rng) -> Change:
+        """The seat leaves a running game; the game goes on without it."""
+
+    @abstractmethod
+    def public_view(self, state: Any) -> JSON:
+        """What anyone watching the table may know."""
+
+    @abstractmethod
+    def ranking(self, state: Any) -> list[int]:
+        """Seats from first to last place (complete only when the game is over)."""
+
+    # --- defaults a game overrides to differ ---------------------------------------------
+
+    def dump(self, state: Any) -> JSON:
+        """The state as plain JSON data, which is what the table stores."""
+        return state.to_dict()
+
+    def load(self, data: JSON) -> Any:
+        """The state back from what ``dump`` made."""
+        return self.state_class.from_dict(data)
+
+    def secrets(self, state: Any, seat: int) -> JSON:
+        """What this seat alone may know, added to the public view in ``view``."""
+        return {}
+
+    def view(self, state: Any, seat: int) -> JSON:
+        """The public view plus the seat's own secrets, with its legal actions."""
+        return {
+            **self.public_view(state),
+            "seat": seat,
+            **self.secrets(state, seat),
+            "legal_actions": self.legal_actions(state, seat),
+        }
+
+    def timeout(self, state: Any, seat: int, rng: Rng) -> Change:
+        """The seat let its timer run out: the table plays a ``timeout_level`` CPU's choice."""
+        if self.is_over(state):
+            raise GameOver("the game is over")
+        if seat not in self.to_act(state):
+            raise NotYourTurn("this seat is not being waited for")
+        action = self.cpu_action(self.view(state, seat), self.timeout_level, rng)
+        state, events = self.apply(state, seat, action, rng)
+        return state, [{"type": "timed_out", "seat": seat}, *events]
+
+    def cpu_action(self, view: JSON, level: str, rng: Rng) -> Action:
+        """A CPU's choice from the seat's own view: by default any legal action."""
+        legal = view["legal_actions"]
+        return legal[rng.randbelow(len(legal))]
+
+    def cpu_expert(self, view: JSON, rng: Rng, budget: Budget) -> Action:
+        """The "expert" level's choice, thought within the budget (games.think).
+
+        A game without an expert of its own plays its "hard" level.
+        """
+        return self.cpu_action(view, HARD, rng)
+
+    def action_scope(self, action: Action) -> str:
+        """PUBLIC (a group button) or PRIVATE (only in its owner's view): all public."""
+        return PUBLIC
+
+    def places(self, state: Any) -> list[int]:
+        """The place (1 = first) of each seat in ranking order: by default nobody ties."""
         return list(range(1, len(self.ranking(state)) + 1))
 
-    def _no_stats(self, state: Any) -> list[dict[str, int]]:
+    def final_stats(self, state: Any) -> list[dict[str, int]]:
+        """Per seat, the game's own stats_counters, read when the game is over."""
         return [{} for _ in self.ranking(state)]
 
+    def sealed_proofs(self, state: Any) -> list[tuple[str, str]]:
+        """``(preimage, commitment)`` of every hidden value the table has committed to.
+
+        They are never shown while the game runs. A finished game's replay shows each one at
+        the step it was made, and the page checks it. Default: the game commits to nothing.
+        """
+        return []
+
+    def choice_hidden(self, public_view: JSON) -> bool:
+        """Whether the choice made now stays hidden until it is revealed (secret bids).
+
+        The contract test finds a choice others cannot tell apart and not declared here.
+        """
+        return False
+
+    # --- what the platform derives -------------------------------------------------------
+
     def choice_is_shared(self, state: Any) -> bool:
-        """Whether the choice being made now may be narrowed where others see it (a step on
-        the group's one keyboard): only a choice one seat makes in the open. A step opened
-        there shows everyone what its opener is choosing; a hidden choice, or one several
-        seats make at once, opens its steps only where one person looks."""
+        """Whether the choice made now may be narrowed where others see it.
+
+        Only a choice one seat makes in the open may open a step on the group's keyboard.
+        A hidden choice, or one several seats make at once, opens its steps privately.
+        """
         acting = self.to_act(state)
         return len(acting) <= 1 and not self.choice_hidden(self.public_view(state))
 
     def cpu_choice(self, view: JSON, level: str, rng: Rng, budget: Budget) -> Action:
         """A CPU's choice at any level: only the expert spends the budget."""
-        if level != EXPERT:
-            return self.cpu_action(view, level, rng)
-        if self.cpu_expert is None:
-            return self.cpu_action(view, HARD, rng)
-        return self.cpu_expert(view, rng, budget)
+        if level == EXPERT:
+            return self.cpu_expert(view, rng, budget)
+        return self.cpu_action(view, level, rng)
+
+    def check_seats(self, seats: int) -> None:
+        """Refuse a table of too few or too many seats before anything is dealt (new_game)."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise InvalidSettings(
+                f"this game needs {self.min_seats} to {self.max_seats} seats, not {seats}"
+            )
 
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended: nobody is waited for any more."""
         return not self.to_act(state)
-
-    # --- settings ------------------------------------------------------------------------
 
     @property
     def default_preset(self) -> str:
         return next(iter(self.presets))
 
     def normalize_settings(self, settings: JSON) -> JSON:
-        """Defaults filled in from the default (first) preset; every value checked against
-        its choices. Raises ``InvalidSettings`` on an unknown key or a value not offered."""
+        """Defaults filled in from the default (first) preset; every value checked.
+
+        Raises ``InvalidSettings`` on an unknown key or a value not offered.
+        """
         known = {spec.key: spec for spec in self.settings_specs}
         unknown = set(settings) - set(known)
         if unknown:

@@ -38,8 +38,8 @@ from functools import cache
 from typing import Any
 
 from games.base import Action
+from games.mia.actions import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, PASS, claim_action
 from games.mia.ranks import MIA, claim_order, claims_above, probability, rank
-from games.mia.rules import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, PASS, claim_action
 from games.rng import Rng, uniform
 from games.think import Budget
 

@@ -1,356 +1,227 @@
-"""Mia's transitions (mia.md, "A round" to "Optional variant"). Pure: no I/O, no clock.
+"""Mia's rules as the tables play them: each move here, its steps (a round's end, the next
+round) in actions.py.
 
-Every function takes a state and returns a new one; the input is never mutated, so the table
-layer can keep the old state if a concurrent move wins the race.
+Who may know what (mia.md, "Fairness and privacy"): the dice under the cup and their salt are
+the only secrets. They leave the state through ``secrets`` for their roller alone; the public
+view never holds them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.base import Action, Event
-from games.errors import GameOver, IllegalAction, InvalidSettings, NotYourTurn, SeatOut
-from games.mia.errors import ClaimTooLow
+from games.base import JSON, N_, Action, Event, StatCounter
+from games.errors import GameOver, IllegalAction, SeatOut
+from games.mia import actions, cpu
+from games.mia.actions import (
+    ACCEPT,
+    CHALLENGE,
+    CLAIM_PREFIX,
+    FOLD,
+    PASS,
+    TALLY_COUNTERS,
+    legal_actions,
+    ranking,
+)
 from games.mia.fairness import preimage
-from games.mia.ranks import MIA, claims_above, is_claim, rank
-from games.mia.settings import NEXT_STARTER_CLASSIC, normalize_settings
-from games.mia.state import PHASE_CLAIM, PHASE_OVER, PHASE_RESPOND, MiaState
+from games.mia.settings import PRESETS, SETTINGS_SPECS, normalize_settings
+from games.mia.state import PHASE_OVER, PHASE_RESPOND, MiaState
 from games.rng import Rng
+from games.rules_protocol import Rules
+from games.think import Budget
 
-MIN_SEATS = 2
-MAX_SEATS = 10
-
-CHALLENGE = "challenge"
-ACCEPT = "accept"
-FOLD = "fold"
-PASS = "pass"
-CLAIM_PREFIX = "claim:"
-SALT_BYTES = 8  # 64 secret bits: far beyond guessing, even knowing the roll is one of 21
-TALLY_COUNTERS = ("lives_lost", "bluffs_caught", "bluffs_through", "wrong_challenges")
-
-
-def claim_action(claim: str) -> Action:
-    return f"{CLAIM_PREFIX}{claim}"
-
-
-def new_game(
-    settings: dict[str, Any], seats: int, rng: Rng, game_id: str = ""
-) -> tuple[MiaState, list[Event]]:
-    """Everyone gets the same lives; a random seat starts and rolls (mia.md, "Seats")."""
-    settings = normalize_settings(settings)
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise InvalidSettings(f"Mia needs {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
-    state = MiaState(settings=settings, lives=[settings["lives"]] * seats, game_id=game_id)
-    state.tally = {counter: [0] * seats for counter in TALLY_COUNTERS}
-    starter = rng.randbelow(seats)
-    events: list[Event] = [{"type": "game_started", "seats": seats, "starter": starter}]
-    _start_round(state, starter, rng, events)
-    return state, events
+# What the log keeps of each event: a short code, then the fields its readers need, in
+# order (see tables.engine.codec). Codes are stored data: never reuse one.
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    "game_started": ("g", "seats", "starter"),
+    "round_started": ("r", "round", "starter"),
+    "claimed": ("c", "seat", "claim"),
+    "accepted": ("a", "seat"),
+    "passed": ("p", "seat", "to"),
+    "challenged": (
+        "x",
+        *("seat", "claimant", "claim", "dice", "roll", "holds"),
+        *("game_id", "round", "turn", "salt"),
+    ),
+    "folded": ("f", "seat", "claimant", "claim"),
+    "timed_out": ("t", "seat"),
+    "resigned": ("q", "seat"),
+    "lost_lives": ("l", "seat", "lost", "lives"),
+    "eliminated": ("e", "seat"),
+    "game_over": ("o", "ranking"),
+}
 
 
-def to_act(state: MiaState) -> list[int]:
-    """The one seat to move (nobody once the game is over)."""
-    return [] if state.phase == PHASE_OVER else [state.to_act]
+class MiaRules(Rules):
+    """Two dice under a cup: claim, bluff, challenge; the last seat with lives wins."""
 
-
-def decision(state: MiaState, seat: int) -> int:
-    """Every move moves the decision on: only one seat decides at a time."""
-    return state.step
-
-
-def sealed_proofs(state: MiaState) -> list[tuple[str, str]]:
-    """The dice under the cup and their commitment, while there are any."""
-    if state.dice is None or state.salt is None or state.commitment is None:
-        return []
-    text = preimage(state.game_id, state.round, state.turn, state.dice, state.salt)
-    return [(text, state.commitment)]
-
-
-def legal_actions(state: MiaState, seat: int) -> list[Action]:
-    if state.phase == PHASE_OVER or seat != state.to_act:
-        return []
-    if state.phase == PHASE_CLAIM:
-        return [claim_action(c) for c in claims_above(state.claim, state.settings["doubles"])]
-    actions = [CHALLENGE]
-    if state.claim != MIA:
-        actions.append(ACCEPT)  # nothing beats 21, so a Mia claim cannot be accepted
-    elif state.settings["fold_on_mia"]:
-        actions.append(FOLD)
-    if _may_pass(state, seat):
-        actions.append(PASS)
-    return actions
-
-
-def apply(state: MiaState, seat: int, action: Action, rng: Rng) -> tuple[MiaState, list[Event]]:
-    _check_turn(state, seat)
-    state = state.copy()
-    state.step += 1
-    events: list[Event] = []
-    if action.startswith(CLAIM_PREFIX):
-        _announce(state, seat, action.removeprefix(CLAIM_PREFIX), events)
-    elif state.phase != PHASE_RESPOND:
-        raise IllegalAction(f"{action!r} is not possible now: announce a claim")
-    elif action == CHALLENGE:
-        _challenge(state, seat, events)
-        _after_round(state, rng, events)
-    elif action == ACCEPT:
-        _accept(state, seat, rng, events)
-    elif action == FOLD:
-        _fold(state, seat, events)
-        _after_round(state, rng, events)
-    elif action == PASS:
-        _pass(state, seat, events)
-    else:
-        raise IllegalAction(f"unknown action {action!r}")
-    return state, events
-
-
-def timeout(state: MiaState, seat: int, rng: Rng) -> tuple[MiaState, list[Event]]:
-    """A timeout counts as a fold: the absent seat loses a life, the dice stay hidden."""
-    _check_turn(state, seat)
-    state = state.copy()
-    state.step += 1
-    events: list[Event] = [{"type": "timed_out", "seat": seat}]
-    if state.phase == PHASE_RESPOND:
-        _count_unseen_bluff(state)  # the claim stands unchallenged
-    _end_round(state, seat, 1, claim_held=True, challenger=seat, kind="timeout", events=events)
-    _after_round(state, rng, events)
-    return state, events
-
-
-def resign(state: MiaState, seat: int, rng: Rng) -> tuple[MiaState, list[Event]]:
-    """A seat leaves a running game: it is out now. A round it was part of starts over."""
-    if state.phase == PHASE_OVER:
-        raise GameOver("the game is over")
-    if not state.alive(seat):
-        raise SeatOut("this seat is already out")
-    state = state.copy()
-    state.step += 1
-    involved = seat == state.to_act or (state.phase == PHASE_RESPOND and seat == state.claimant)
-    state.lives[seat] = 0
-    state.out_order.append(seat)
-    events: list[Event] = [{"type": "resigned", "seat": seat}, {"type": "eliminated", "seat": seat}]
-    if len(state.live_seats()) == 1:
-        _finish(state, events)
-    elif involved:
-        state.last_result = {"kind": "resign", "seat": seat}
-        _start_round(state, state.next_live_seat(seat), rng, events)
-    return state, events
-
-
-def ranking(state: MiaState) -> list[int]:
-    """Last seat standing first; the others in reverse order of going out."""
-    live = sorted(state.live_seats(), key=lambda s: -state.lives[s])
-    return live + list(reversed(state.out_order))
-
-
-def _check_turn(state: MiaState, seat: int) -> None:
-    if state.phase == PHASE_OVER:
-        raise GameOver("the game is over")
-    if not 0 <= seat < state.seats or not state.alive(seat):
-        raise SeatOut("this seat is out of the game")
-    if seat != state.to_act:
-        raise NotYourTurn("it is not this seat's turn")
-
-
-def _may_pass(state: MiaState, seat: int) -> bool:
-    """Pass on unseen: first receiver of the round only, once, never back to the claimant."""
-    return (
-        state.settings["pass_on"]
-        and not state.passed
-        and len(state.history) == 1
-        and state.next_live_seat(seat) != state.claimant
+    min_seats = actions.MIN_SEATS
+    max_seats = actions.MAX_SEATS
+    presets = PRESETS
+    settings_specs = SETTINGS_SPECS
+    state_class = MiaState
+    event_fields = EVENT_FIELDS
+    unlogged_events = frozenset({"rolled"})  # a roll says nothing the commitment does not
+    stats_counters = (
+        StatCounter("lives_lost", N_("lives lost")),
+        StatCounter("bluffs_caught", N_("bluffs caught")),
+        StatCounter("bluffs_through", N_("bluffs that got through")),
+        StatCounter("wrong_challenges", N_("wrong challenges")),
     )
 
+    def new_game(
+        self, settings: dict[str, Any], seats: int, rng: Rng, game_id: str = ""
+    ) -> tuple[MiaState, list[Event]]:
+        """Everyone gets the same lives; a random seat starts and rolls (mia.md, "Seats")."""
+        settings = normalize_settings(settings)
+        self.check_seats(seats)
+        state = MiaState(settings=settings, lives=[settings["lives"]] * seats, game_id=game_id)
+        state.tally = {counter: [0] * seats for counter in TALLY_COUNTERS}
+        starter = rng.randbelow(seats)
+        events: list[Event] = [{"type": "game_started", "seats": seats, "starter": starter}]
+        actions.start_round(state, starter, rng, events)
+        return state, events
 
-def _start_round(state: MiaState, starter: int, rng: Rng, events: list[Event]) -> None:
-    state.round += 1
-    state.phase = PHASE_CLAIM
-    state.to_act = starter
-    state.claimant = None
-    state.claim = None
-    state.history = []
-    state.passed = False
-    events.append({"type": "round_started", "round": state.round, "starter": starter})
-    _roll(state, starter, rng, events)
+    def to_act(self, state: MiaState) -> list[int]:
+        """The one seat to move (nobody once the game is over)."""
+        return [] if state.phase == PHASE_OVER else [state.to_act]
 
+    def decision(self, state: MiaState, seat: int) -> int:
+        """Every move moves the decision on: only one seat decides at a time."""
+        return state.step
 
-def _roll(state: MiaState, seat: int, rng: Rng, events: list[Event]) -> None:
-    """Roll in secret: the event says who rolled, never what (the view shows the commitment)."""
-    state.turn += 1
-    state.dice = sorted((1 + rng.randbelow(6), 1 + rng.randbelow(6)), reverse=True)
-    state.salt = rng.token_hex(SALT_BYTES)
-    events.append({"type": "rolled", "seat": seat})
+    def legal_actions(self, state: MiaState, seat: int) -> list[Action]:
+        return actions.legal_actions(state, seat)
 
+    def public_actions(self, view: dict[str, Any], seat: int) -> list[str]:
+        """The seat's legal actions from the public view alone: every Mia action is public, and
+        none depends on the dice (so the group's buttons cannot give the dice away)."""
+        if view["over"]:
+            return []
+        state = MiaState(
+            settings=view["settings"],
+            lives=list(view["lives"]),
+            phase=view["phase"],
+            to_act=view["to_act"],
+            claimant=view["claimant"],
+            claim=view["claim"],
+            history=view["history"],
+            passed=view["passed"],
+        )
+        return legal_actions(state, seat)
 
-def _announce(state: MiaState, seat: int, claim: str, events: list[Event]) -> None:
-    if state.phase != PHASE_CLAIM:
-        raise IllegalAction("challenge or accept first")
-    if not is_claim(claim):
-        raise IllegalAction(f"{claim!r} is not a claim")
-    if claim not in claims_above(state.claim, state.settings["doubles"]):
-        raise ClaimTooLow(f"{claim} does not beat {state.claim}")
-    state.claim = claim
-    state.claimant = seat
-    state.history.append({"seat": seat, "claim": claim})
-    state.phase = PHASE_RESPOND
-    state.to_act = state.next_live_seat(seat)
-    events.append({"type": "claimed", "seat": seat, "claim": claim, "to": state.to_act})
+    def apply(
+        self, state: MiaState, seat: int, action: Action, rng: Rng
+    ) -> tuple[MiaState, list[Event]]:
+        actions.check_turn(state, seat)
+        state = state.copy()
+        state.step += 1
+        events: list[Event] = []
+        if action.startswith(CLAIM_PREFIX):
+            actions.announce(state, seat, action.removeprefix(CLAIM_PREFIX), events)
+        elif state.phase != PHASE_RESPOND:
+            raise IllegalAction(f"{action!r} is not possible now: announce a claim")
+        elif action == CHALLENGE:
+            actions.challenge(state, seat, events)
+            actions.after_round(state, rng, events)
+        elif action == ACCEPT:
+            actions.accept(state, seat, rng, events)
+        elif action == FOLD:
+            actions.fold(state, seat, events)
+            actions.after_round(state, rng, events)
+        elif action == PASS:
+            actions.pass_on(state, seat, events)
+        else:
+            raise IllegalAction(f"unknown action {action!r}")
+        return state, events
 
+    def timeout(self, state: MiaState, seat: int, rng: Rng) -> tuple[MiaState, list[Event]]:
+        """A timeout counts as a fold: the absent seat loses a life, the dice stay hidden."""
+        actions.check_turn(state, seat)
+        state = state.copy()
+        state.step += 1
+        events: list[Event] = [{"type": "timed_out", "seat": seat}]
+        if state.phase == PHASE_RESPOND:
+            actions.count_unseen_bluff(state)  # the claim stands unchallenged
+        actions.end_round(
+            state, seat, 1, claim_held=True, challenger=seat, kind="timeout", events=events
+        )
+        actions.after_round(state, rng, events)
+        return state, events
 
-def _accept(state: MiaState, seat: int, rng: Rng, events: list[Event]) -> None:
-    if state.claim == MIA:
-        raise IllegalAction("nothing beats Mia: challenge it")
-    events.append({"type": "accepted", "seat": seat, "claim": state.claim})
-    _count_unseen_bluff(state)
-    state.phase = PHASE_CLAIM  # the old dice are discarded unseen
-    _roll(state, seat, rng, events)
+    def resign(self, state: MiaState, seat: int, rng: Rng) -> tuple[MiaState, list[Event]]:
+        """A seat leaves a running game: it is out now. A round it was part of starts over."""
+        if state.phase == PHASE_OVER:
+            raise GameOver("the game is over")
+        if not state.alive(seat):
+            raise SeatOut("this seat is already out")
+        state = state.copy()
+        state.step += 1
+        involved = seat == state.to_act or (state.phase == PHASE_RESPOND and seat == state.claimant)
+        state.lives[seat] = 0
+        state.out_order.append(seat)
+        events: list[Event] = [
+            {"type": "resigned", "seat": seat},
+            {"type": "eliminated", "seat": seat},
+        ]
+        if len(state.live_seats()) == 1:
+            actions.finish(state, events)
+        elif involved:
+            state.last_result = {"kind": "resign", "seat": seat}
+            actions.start_round(state, state.next_live_seat(seat), rng, events)
+        return state, events
 
-
-def _pass(state: MiaState, seat: int, events: list[Event]) -> None:
-    if not _may_pass(state, seat):
-        raise IllegalAction("passing on is not allowed now")
-    state.passed = True
-    state.history.append({"seat": seat, "pass": True})
-    state.to_act = state.next_live_seat(seat)
-    events.append({"type": "passed", "seat": seat, "to": state.to_act, "claim": state.claim})
-
-
-def _challenge(state: MiaState, seat: int, events: list[Event]) -> None:
-    """Only the newest pair is revealed; at least the claim's rank means the claim holds."""
-    assert state.claim is not None and state.claimant is not None and state.dice is not None
-    doubles = state.settings["doubles"]
-    roll = f"{state.dice[0]}{state.dice[1]}"
-    holds = rank(roll, doubles) >= rank(state.claim, doubles)
-    mia_claim = state.claim == MIA
-    if holds:
-        loser, lost = seat, state.settings["mia_penalty"] if mia_claim else 1
-        _count(state, "wrong_challenges", seat)
-    else:
-        loser, lost = state.claimant, state.settings["false_mia_penalty"] if mia_claim else 1
-        _count(state, "bluffs_caught", state.claimant)
-    events.append(
-        {
-            "type": "challenged",
-            "seat": seat,
-            "claimant": state.claimant,
-            "claim": state.claim,
-            "dice": list(state.dice),
-            "roll": roll,
-            "holds": holds,
-            "game_id": state.game_id,
+    def public_view(self, state: MiaState) -> dict[str, Any]:
+        over = state.phase == PHASE_OVER
+        return {
+            "game": "mia",
+            "phase": state.phase,
             "round": state.round,
             "turn": state.turn,
-            "salt": state.salt,
+            "seats": state.seats,
+            "to_act": None if over else state.to_act,
+            "claimant": state.claimant,
+            "claim": state.claim,
+            "lives": list(state.lives),
+            "out_order": list(state.out_order),
+            "history": [dict(entry) for entry in state.history],
+            "settings": dict(state.settings),
+            "commitment": state.commitment,
+            "dice_owner": state.dice_owner,
+            "last_result": dict(state.last_result) if state.last_result else None,
+            "passed": state.passed,
+            "step": state.step,
+            "over": over,
+            "ranking": ranking(state) if over else None,
         }
-    )
-    reveal = {"dice": list(state.dice), "roll": roll}
-    _end_round(
-        state,
-        loser,
-        lost,
-        claim_held=holds,
-        challenger=seat,
-        kind="challenge",
-        events=events,
-        reveal=reveal,
-    )
 
+    def secrets(self, state: MiaState, seat: int) -> JSON:
+        """The seat's own dice, when it rolled the pair under the cup."""
+        own = state.dice_owner == seat and state.dice is not None
+        return {"dice": list(state.dice) if own else None}
 
-def _fold(state: MiaState, seat: int, events: list[Event]) -> None:
-    """Giving up on a Mia claim unseen: 1 life, and the claim counts as held."""
-    if state.claim != MIA or not state.settings["fold_on_mia"]:
-        raise IllegalAction("folding is only allowed against Mia with fold_on_mia on")
-    events.append(
-        {"type": "folded", "seat": seat, "claimant": state.claimant, "claim": state.claim}
-    )
-    _count_unseen_bluff(state)
-    _end_round(state, seat, 1, claim_held=True, challenger=seat, kind="fold", events=events)
+    def ranking(self, state: MiaState) -> list[int]:
+        return actions.ranking(state)
 
+    def final_stats(self, state: MiaState) -> list[dict[str, int]]:
+        """Per seat: lives lost, bluffs caught, bluffs that got through, wrong challenges."""
+        return [
+            {
+                counter: state.tally.get(counter, [0] * state.seats)[seat]
+                for counter in TALLY_COUNTERS
+            }
+            for seat in range(state.seats)
+        ]
 
-def _end_round(
-    state: MiaState,
-    loser: int,
-    lost: int,
-    *,
-    claim_held: bool,
-    challenger: int,
-    kind: str,
-    events: list[Event],
-    reveal: dict[str, Any] | None = None,
-) -> None:
-    before = state.lives[loser]
-    state.lives[loser] = max(0, before - lost)
-    _count(state, "lives_lost", loser, before - state.lives[loser])
-    events.append(
-        {
-            "type": "lost_lives",
-            "seat": loser,
-            "lost": before - state.lives[loser],
-            "lives": state.lives[loser],
-        }
-    )
-    if state.lives[loser] == 0:
-        state.out_order.append(loser)
-        events.append({"type": "eliminated", "seat": loser})
-    state.last_result = {
-        "kind": kind,
-        "round": state.round,
-        "seat": challenger,
-        "claimant": state.claimant,
-        "claim": state.claim,
-        "loser": loser,
-        "lost": before - state.lives[loser],
-        "claim_held": claim_held,
-        "next_starter": _next_starter(state, loser, claim_held, challenger),
-        **(reveal or {}),
-    }
-    state.dice = state.salt = None
+    def sealed_proofs(self, state: MiaState) -> list[tuple[str, str]]:
+        """The dice under the cup and their commitment, while there are any."""
+        if state.dice is None or state.salt is None or state.commitment is None:
+            return []
+        text = preimage(state.game_id, state.round, state.turn, state.dice, state.salt)
+        return [(text, state.commitment)]
 
+    def cpu_action(self, view: JSON, level: str, rng: Rng) -> Action:
+        return cpu.choose(view, level, rng)
 
-def _count(state: MiaState, counter: str, seat: int, amount: int = 1) -> None:
-    if state.tally:
-        state.tally[counter][seat] += amount
-
-
-def _count_unseen_bluff(state: MiaState) -> None:
-    """The claim under the cup goes unchallenged: if it was a bluff, it got through."""
-    if state.claim is None or state.claimant is None or state.dice is None:
-        return
-    doubles = state.settings["doubles"]
-    if rank(f"{state.dice[0]}{state.dice[1]}", doubles) < rank(state.claim, doubles):
-        _count(state, "bluffs_through", state.claimant)
-
-
-def final_stats(state: MiaState) -> list[dict[str, int]]:
-    """Per seat: lives lost, bluffs caught, bluffs that got through, wrong challenges."""
-    return [
-        {counter: state.tally.get(counter, [0] * state.seats)[seat] for counter in TALLY_COUNTERS}
-        for seat in range(state.seats)
-    ]
-
-
-def _next_starter(state: MiaState, loser: int, claim_held: bool, challenger: int) -> int | None:
-    if len(state.live_seats()) <= 1:
-        return None
-    if state.settings["next_starter"] == NEXT_STARTER_CLASSIC:
-        # Claim failed: the challenger starts. Claim held: the seat after the challenger.
-        return challenger if not claim_held else state.next_live_seat(challenger)
-    return loser if state.alive(loser) else state.next_live_seat(loser)
-
-
-def _after_round(state: MiaState, rng: Rng, events: list[Event]) -> None:
-    if len(state.live_seats()) == 1:
-        _finish(state, events)
-        return
-    assert state.last_result is not None
-    _start_round(state, state.last_result["next_starter"], rng, events)
-
-
-def _finish(state: MiaState, events: list[Event]) -> None:
-    state.phase = PHASE_OVER
-    state.to_act = -1
-    state.claim = state.claimant = None
-    state.history = []
-    state.dice = state.salt = None
-    events.append({"type": "game_over", "ranking": ranking(state)})
+    def cpu_expert(self, view: JSON, rng: Rng, budget: Budget) -> Action:
+        return cpu.expert(view, rng, budget)

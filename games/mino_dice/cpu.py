@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.base import Action
+from games.mino_dice.actions import BID_PREFIX, ROLL_PREFIX, bid_action
 from games.mino_dice.dice import BLACK, CREATURES, FLAG
 from games.mino_dice.odds import (
     DUCK,
@@ -44,7 +45,6 @@ from games.mino_dice.odds import (
     trick_chance,
     unseen_counts,
 )
-from games.mino_dice.rules import BID_PREFIX, ROLL_PREFIX, bid_action
 from games.mino_dice.settings import BONUS_TRICK
 from games.mino_dice.tricks import BONUSES
 from games.rng import Rng, uniform

@@ -1,235 +1,222 @@
-"""Mino Dice's moves (docs/rules/mino_dice.md, bids and "A trick"; a hand's deal, scoring and
-reveal are in :mod:`games.mino_dice.hands`). Pure: no I/O, no clock.
-
-Every function takes a state and returns a new one; the input is never mutated, so the table
-layer can keep the old state if a concurrent move wins the race. All randomness (the draw,
-the faces each die will show, salts, random leaders) comes from the ``rng`` argument.
-"""
+"""Mino Dice's rules as the tables play them: each move here, its steps in actions.py and
+hands.py, the privacy notes and a roll's public form in views.py."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.base import PRIVATE, PUBLIC, Action, Event
-from games.errors import GameOver, IllegalAction, InvalidSettings, NotYourTurn, SeatOut
-from games.mino_dice.dice import die_id, kind_of, parse_die_id
-from games.mino_dice.errors import (
-    AlreadyBid,
-    BiddingOver,
-    BidFirst,
-    BidOutOfRange,
-    MustFollow,
-    NotYourDie,
+from games.base import JSON, N_, PRIVATE, PUBLIC, SIMULTANEOUS, Action, Event, StatCounter
+from games.errors import GameOver, IllegalAction, SeatOut
+from games.mino_dice import actions, cpu, hands
+from games.mino_dice.actions import (
+    BID_PREFIX,
+    ROLL_PREFIX,
+    bid,
+    bid_action,
+    roll,
+    roll_action,
+    to_act,
 )
+from games.mino_dice.dice import die_id, kind_of
 from games.mino_dice.fairness import preimage
-from games.mino_dice.hands import end_hand, finish, reveal, start_hand
-from games.mino_dice.settings import BONUS_TRICK, hands_for, normalize_settings
+from games.mino_dice.hands import finish, places, ranking, reveal, start_hand
+from games.mino_dice.settings import PRESETS, SETTINGS_SPECS, hands_for, normalize_settings
 from games.mino_dice.state import PHASE_BID, PHASE_OVER, PHASE_TRICK, TALLY_COUNTERS, MinoState
-from games.mino_dice.tricks import bonus_points, colour_to_follow, has_flag, playable, winner_index
+from games.mino_dice.tricks import colour_to_follow, playable
+from games.mino_dice.views import roll_view
 from games.rng import Rng
+from games.rules_protocol import Rules
 
-MIN_SEATS = 2
-MAX_SEATS = 6
-BID_PREFIX = "bid:"
-ROLL_PREFIX = "roll:"
+# What the log keeps of each event: a short code, then the fields its readers need, in order
+# (see tables.engine.codec). Codes are stored data: never reuse one for another meaning.
+EVENT_FIELDS: dict[str, tuple[str, ...]] = {
+    "game_started": ("g", "seats", "hands"),
+    "hand_started": ("h", "hand", "hands", "leader", "commitments"),
+    "bid_made": ("b", "seat"),
+    "bids_revealed": ("v", "hand", "bids"),
+    "rolled": ("r", "seat", "die", "kind", "face", "trick"),
+    "trick_won": (
+        "w",
+        *("hand", "trick", "winner", "leader", "die", "kind", "face", "bonus", "rolls"),
+    ),
+    "hand_scored": ("s", "hand", "results"),
+    "hand_revealed": ("x", "game_id", "hand", "reveals"),
+    "timed_out": ("t", "seat"),
+    "resigned": ("q", "seat"),
+    "game_over": ("o", "ranking", "places"),
+}
 
 
-def bid_action(bid: int) -> Action:
-    return f"{BID_PREFIX}{bid}"
+class MinoRules(Rules):
+    """Everyone bids their tricks at once, in secret; then the dice are rolled trick by trick.
 
+    A timeout plays what a ``normal`` CPU would play for that seat (the default): a bid of its
+    dice's expected tricks, or the die that best keeps to its bid. Nothing is lost for the
+    timeout itself; the table layer hands a seat that keeps timing out to its autopilot.
+    """
 
-def roll_action(die: int) -> Action:
-    return f"{ROLL_PREFIX}{die_id(die)}"
-
-
-def new_game(
-    settings: dict[str, Any], seats: int, rng: Rng, game_id: str = ""
-) -> tuple[MinoState, list[Event]]:
-    """Scores at 0; a random seat leads the first trick of the first hand; hand 1 is dealt."""
-    settings = normalize_settings(settings)
-    if not MIN_SEATS <= seats <= MAX_SEATS:
-        raise InvalidSettings(f"Mino Dice needs {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
-    state = MinoState(
-        settings=settings,
-        scores=[0] * seats,
-        game_id=game_id,
-        hands=hands_for(seats, settings["length"]),
+    min_seats = actions.MIN_SEATS
+    max_seats = actions.MAX_SEATS
+    dynamics = SIMULTANEOUS
+    presets = PRESETS
+    settings_specs = SETTINGS_SPECS
+    state_class = MinoState
+    event_fields = EVENT_FIELDS
+    unlogged_events = frozenset({"bid_made"})  # who bid is in the view; the values come later
+    stats_counters = (
+        StatCounter("exact_bids", N_("exact bids")),
+        StatCounter("zero_bids", N_("zero bids made")),
+        StatCounter("bonus_points", N_("bonus points")),
+        StatCounter("tricks_won", N_("tricks won")),
     )
-    state.tally = {counter: [0] * seats for counter in TALLY_COUNTERS}
-    events: list[Event] = [{"type": "game_started", "seats": seats, "hands": state.hands}]
-    start_hand(state, rng.randbelow(seats), rng, events)
-    return state, events
 
+    def new_game(
+        self, settings: dict[str, Any], seats: int, rng: Rng, game_id: str = ""
+    ) -> tuple[MinoState, list[Event]]:
+        """Scores at 0; a random seat leads the first trick of the first hand; hand 1 is dealt."""
+        settings = normalize_settings(settings)
+        self.check_seats(seats)
+        state = MinoState(
+            settings=settings,
+            scores=[0] * seats,
+            game_id=game_id,
+            hands=hands_for(seats, settings["length"]),
+        )
+        state.tally = {counter: [0] * seats for counter in TALLY_COUNTERS}
+        events: list[Event] = [{"type": "game_started", "seats": seats, "hands": state.hands}]
+        start_hand(state, rng.randbelow(seats), rng, events)
+        return state, events
 
-def to_act(state: MinoState) -> list[int]:
-    """Bidding: every seat that has not bid. A trick: the seat whose turn it is."""
-    if state.phase == PHASE_OVER:
-        return []
-    if state.phase == PHASE_BID:
-        return [seat for seat, bid in enumerate(state.bids) if bid is None]
-    return [state.turn]
+    def to_act(self, state: MinoState) -> list[int]:
+        return actions.to_act(state)
 
+    def decision(self, state: MinoState, seat: int) -> int:
+        """Bidders share the hand's token, unchanged by each bid; it moves on when the bidding
+        ends and after every roll."""
+        return state.step
 
-def decision(state: MinoState, seat: int) -> int:
-    """Bidders share the hand's token, unchanged by each bid; it moves on when the bidding
-    ends and after every roll."""
-    return state.step
-
-
-def action_scope(action: Action) -> str:
-    """Bids are group buttons; rolling a die names a die only its owner knows."""
-    return PRIVATE if action.startswith(ROLL_PREFIX) else PUBLIC
-
-
-def sealed_proofs(state: MinoState) -> list[tuple[str, str]]:
-    """Each seat's dealt dice and their faces this hand, with the commitments shown."""
-    if state.phase == PHASE_OVER:
-        return []
-    texts = [
-        preimage(state.game_id, state.hand, seat, dice, state.faces, state.salts[seat])
-        for seat, dice in enumerate(state.dealt)
-    ]
-    return list(zip(texts, state.commitments(), strict=True))
-
-
-def legal_actions(state: MinoState, seat: int) -> list[Action]:
-    if state.phase == PHASE_OVER or not 0 <= seat < state.seats:
-        return []
-    if state.phase == PHASE_BID:
-        if state.bids[seat] is not None:
+    def legal_actions(self, state: MinoState, seat: int) -> list[Action]:
+        if state.phase == PHASE_OVER or not 0 <= seat < state.seats:
             return []
-        return [bid_action(bid) for bid in range(state.hand + 1)]
-    if seat != state.turn:
-        return []
-    colour = colour_to_follow(roll["die"] for roll in state.trick)
-    return [roll_action(die) for die in playable(state.held[seat], colour)]
+        if state.phase == PHASE_BID:
+            if state.bids[seat] is not None:
+                return []
+            return [bid_action(bid) for bid in range(state.hand + 1)]
+        if seat != state.turn:
+            return []
+        colour = colour_to_follow(roll["die"] for roll in state.trick)
+        return [roll_action(die) for die in playable(state.held[seat], colour)]
 
+    def action_scope(self, action: Action) -> str:
+        """Bids are group buttons; rolling a die names a die only its owner knows."""
+        return PRIVATE if action.startswith(ROLL_PREFIX) else PUBLIC
 
-def apply(state: MinoState, seat: int, action: Action, rng: Rng) -> tuple[MinoState, list[Event]]:
-    if state.phase == PHASE_OVER:
-        raise GameOver("the game is over")
-    if not 0 <= seat < state.seats:
-        raise SeatOut("no such seat")
-    if action.startswith(BID_PREFIX):
-        return _bid(state, seat, action.removeprefix(BID_PREFIX))
-    if action.startswith(ROLL_PREFIX):
-        return _roll(state, seat, action.removeprefix(ROLL_PREFIX), rng)
-    raise IllegalAction(f"unknown action {action!r}")
+    def public_actions(self, view: dict[str, Any], seat: int) -> list[str]:
+        """The group's buttons for ``seat``, from the public view alone: the bids 0..n while it
+        has not bid. Rolling a die is private (only its owner knows its dice)."""
+        if view["over"] or view["phase"] != PHASE_BID or view["has_bid"][seat]:
+            return []
+        return [bid_action(bid) for bid in range(view["hand"] + 1)]
 
+    def bids_in_secret(self, view: dict[str, Any]) -> bool:
+        """The bids stay hidden until every seat has bid (Rules.choice_hidden)."""
+        return not view["over"] and view["phase"] == PHASE_BID
 
-def resign(state: MinoState, seat: int, rng: Rng) -> tuple[MinoState, list[Event]]:
-    """The seat leaves the ranking (ranked after everyone still in it) but its dice stay in
-    play: it keeps bidding and rolling when its turn comes, played for it by the table (a
-    CPU, or the turn timer). With one seat left in the ranking the game ends at once."""
-    if state.phase == PHASE_OVER:
-        raise GameOver("the game is over")
-    if not 0 <= seat < state.seats or seat in state.resigned:
-        raise SeatOut("this seat has already left")
-    state = state.copy()
-    state.resigned.append(seat)
-    events: list[Event] = [{"type": "resigned", "seat": seat}]
-    if state.seats - len(state.resigned) <= 1:
-        state.step += 1
-        reveal(state, events)
-        finish(state, events)
-    return state, events
+    def apply(
+        self, state: MinoState, seat: int, action: Action, rng: Rng
+    ) -> tuple[MinoState, list[Event]]:
+        if state.phase == PHASE_OVER:
+            raise GameOver("the game is over")
+        if not 0 <= seat < state.seats:
+            raise SeatOut("no such seat")
+        if action.startswith(BID_PREFIX):
+            return bid(state, seat, action.removeprefix(BID_PREFIX))
+        if action.startswith(ROLL_PREFIX):
+            return roll(state, seat, action.removeprefix(ROLL_PREFIX), rng)
+        raise IllegalAction(f"unknown action {action!r}")
 
+    def resign(self, state: MinoState, seat: int, rng: Rng) -> tuple[MinoState, list[Event]]:
+        """The seat leaves the ranking (ranked after everyone still in it) but its dice stay in
+        play: it keeps bidding and rolling when its turn comes, played for it by the table (a
+        CPU, or the turn timer). With one seat left in the ranking the game ends at once."""
+        if state.phase == PHASE_OVER:
+            raise GameOver("the game is over")
+        if not 0 <= seat < state.seats or seat in state.resigned:
+            raise SeatOut("this seat has already left")
+        state = state.copy()
+        state.resigned.append(seat)
+        events: list[Event] = [{"type": "resigned", "seat": seat}]
+        if state.seats - len(state.resigned) <= 1:
+            state.step += 1
+            reveal(state, events)
+            finish(state, events)
+        return state, events
 
-# --- bidding -------------------------------------------------------------------------------
-
-
-def _bid(state: MinoState, seat: int, text: str) -> tuple[MinoState, list[Event]]:
-    """Bids are secret until the last one is in; then all are revealed together. A single
-    bid does not change the bidders' shared decision token: only the end of bidding does."""
-    if state.phase != PHASE_BID:
-        raise BiddingOver("the bids are in")
-    if state.bids[seat] is not None:
-        raise AlreadyBid("this seat has bid already")
-    if text not in {str(bid) for bid in range(state.hand + 1)}:  # "01" is not a way to say 1
-        raise BidOutOfRange(f"a bid is 0 to {state.hand}, not {text!r}")
-    state = state.copy()
-    state.bids[seat] = int(text)
-    events: list[Event] = [{"type": "bid_made", "seat": seat}]
-    if state.all_bid:
-        state.phase = PHASE_TRICK
-        state.step += 1
-        events.append({"type": "bids_revealed", "hand": state.hand, "bids": list(state.bids)})
-    return state, events
-
-
-# --- tricks --------------------------------------------------------------------------------
-
-
-def _roll(state: MinoState, seat: int, text: str, rng: Rng) -> tuple[MinoState, list[Event]]:
-    if state.phase == PHASE_BID:
-        raise BidFirst("everyone bids first")
-    if seat != state.turn:
-        raise NotYourTurn("it is not this seat's turn")
-    die = parse_die_id(text)
-    if die is None or die not in state.held[seat]:
-        raise NotYourDie(f"seat {seat} does not hold {text!r}")
-    colour = colour_to_follow(roll["die"] for roll in state.trick)
-    if die not in playable(state.held[seat], colour):
-        raise MustFollow(f"{text} is not {colour}: follow {colour} or roll a creature")
-    state = state.copy()
-    state.step += 1
-    state.held[seat].remove(die)
-    face = state.faces[die]
-    assert face is not None
-    state.trick.append({"seat": seat, "die": die, "face": face})
-    events: list[Event] = [
-        {
-            "type": "rolled",
-            "seat": seat,
-            "die": die_id(die),
-            "kind": kind_of(die),
-            "face": face,
-            "trick": state.trick_no,
-        }
-    ]
-    if len(state.trick) < state.seats:
-        state.turn = (seat + 1) % state.seats
-    else:
-        _end_trick(state, rng, events)
-    return state, events
-
-
-def _end_trick(state: MinoState, rng: Rng, events: list[Event]) -> None:
-    """The winner takes the trick and leads the next one (only flags and nobody takes it:
-    the leader leads again). Bonuses are noted now and count if the bid turns out exact."""
-    faces = [roll["face"] for roll in state.trick]
-    index = winner_index(faces, state.settings)
-    winner = None if index is None else state.trick[index]["seat"]
-    earned = 0
-    if winner is not None:
-        state.won[winner] += 1
-        state.tally["tricks_won"][winner] += 1
-        flag = has_flag(faces)
-        state.caught_flag[winner] = state.caught_flag[winner] or flag
-        spoiled = flag and state.settings["bonus_flags"] == BONUS_TRICK
-        earned = 0 if spoiled else bonus_points(faces, index)
-        state.bonus[winner] += earned
-    state.tricks.append(
-        {"leader": state.leader, "rolls": state.trick, "winner": winner, "bonus": earned}
-    )
-    winning = state.trick[index] if index is not None else None
-    events.append(
-        {
-            "type": "trick_won",
+    def public_view(self, state: MinoState) -> dict[str, Any]:
+        over = state.phase == PHASE_OVER
+        bids_open = state.all_bid
+        return {
+            "game": "mino_dice",
+            "phase": state.phase,
             "hand": state.hand,
-            "trick": len(state.tricks),
-            "winner": winner,
+            "hands": state.hands,
+            "seats": state.seats,
+            "to_act": to_act(state),
+            "turn": state.turn if state.phase == PHASE_TRICK else None,
+            "first_leader": state.first_leader,
             "leader": state.leader,
-            "die": die_id(winning["die"]) if winning else None,
-            "kind": kind_of(winning["die"]) if winning else None,
-            "face": winning["face"] if winning else None,
-            "bonus": earned,
-            # Every roll of the trick, in order: the story shows the whole trick at once.
-            "rolls": [[roll["seat"], kind_of(roll["die"]), roll["face"]] for roll in state.trick],
+            "trick_no": state.trick_no,
+            "dice_left": [len(dice) for dice in state.held],
+            "has_bid": [bid is not None for bid in state.bids],
+            "bids": list(state.bids) if bids_open else None,
+            "won": list(state.won),
+            "scores": list(state.scores),
+            "trick": [roll_view(roll) for roll in state.trick],
+            "follow": colour_to_follow(roll["die"] for roll in state.trick),
+            "tricks": [
+                {
+                    "leader": trick["leader"],
+                    "winner": trick["winner"],
+                    "bonus": trick["bonus"],
+                    "rolls": [roll_view(roll) for roll in trick["rolls"]],
+                }
+                for trick in state.tricks
+            ],
+            "resigned": list(state.resigned),
+            "last_hand": state.last_hand,
+            "settings": dict(state.settings),
+            "commitments": state.commitments() if not over else None,
+            "step": state.step,
+            "over": over,
+            "ranking": ranking(state) if over else None,
+            "places": places(state) if over else None,
         }
-    )
-    state.trick = []
-    if len(state.tricks) < state.hand:
-        state.leader = state.turn = state.leader if winner is None else winner
-        return
-    end_hand(state, rng, events)
+
+    def secrets(self, state: MinoState, seat: int) -> JSON:
+        """The seat's own dice (ids and kinds, never a face) and bid."""
+        if not 0 <= seat < state.seats:
+            return {"dice": [], "bid": None}
+        dice = [{"id": die_id(die), "kind": kind_of(die)} for die in state.held[seat]]
+        return {"dice": dice, "bid": state.bids[seat] if state.bids else None}
+
+    def ranking(self, state: MinoState) -> list[int]:
+        return hands.ranking(state)
+
+    def places(self, state: MinoState) -> list[int]:
+        return hands.places(state)
+
+    def final_stats(self, state: MinoState) -> list[dict[str, int]]:
+        return hands.final_stats(state)
+
+    def sealed_proofs(self, state: MinoState) -> list[tuple[str, str]]:
+        """Each seat's dealt dice and their faces this hand, with the commitments shown."""
+        if state.phase == PHASE_OVER:
+            return []
+        texts = [
+            preimage(state.game_id, state.hand, seat, dice, state.faces, state.salts[seat])
+            for seat, dice in enumerate(state.dealt)
+        ]
+        return list(zip(texts, state.commitments(), strict=True))
+
+    def cpu_action(self, view: JSON, level: str, rng: Rng) -> Action:
+        return cpu.choose(view, level, rng)

@@ -32,7 +32,7 @@ from typing import Any
 
 from games.base import Action
 from games.myllymatti import cards
-from games.myllymatti.rules import CHANCE, PICKUP, PLAY_PREFIX, play_action
+from games.myllymatti.actions import CHANCE, PICKUP, PLAY_PREFIX, play_action
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import Rng, uniform
 

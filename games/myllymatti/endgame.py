@@ -13,7 +13,7 @@ ends the search without an answer.) Small hands only, so it stays short.
 from __future__ import annotations
 
 from games.base import Action
-from games.myllymatti import rules
+from games.myllymatti import actions
 from games.myllymatti.search import after, key, late
 from games.myllymatti.state import PHASE_OVER, MyllyState
 from games.think import Thinking
@@ -54,7 +54,7 @@ class Proof:
         self.path.add(node)
         mine = state.to_act == self.hero
         result = not mine
-        for action in rules.legal_actions(state, state.to_act):
+        for action in actions.legal_actions(state, state.to_act):
             if self.wins(after(state, action)) == mine:  # my way out, or their escape
                 result = mine
                 break
@@ -81,7 +81,7 @@ def winning_move(
     within ``max_nodes`` positions and the thinking time)."""
     proof = Proof(hero, max_nodes, thinking)
     try:
-        for action in rules.legal_actions(state, hero):
+        for action in actions.legal_actions(state, hero):
             if proof.wins(after(state, action)):
                 return action
     except TooBig:

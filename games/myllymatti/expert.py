@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Action
-from games.myllymatti import cpu, endgame, rules, search, simulate
+from games.myllymatti import actions, cpu, endgame, search, simulate
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import Rng
 from games.think import Budget, Thinking
@@ -59,7 +59,7 @@ def collect_scores(view: dict[str, Any], rng: Rng, thinking: Thinking) -> dict[A
             if scores and thinking.iterations > 1 and search.late(thinking):
                 return losses
             played = world.copy()
-            rules.move(played, seat, action, [])
+            actions.move(played, seat, action, [])
             scores[action] = simulate.playout(played, seat, rng)
         for action, loss in scores.items():
             losses[action] += loss

@@ -1,7 +1,7 @@
 """Phase 1, collecting (myllymatti.md, "Phase 1"): two-card tricks between a leader and the
 player on their left, drawing back up to three, ties left lying, the last stock card shown.
 
-Functions here change the state they are given: :mod:`games.myllymatti.rules` hands them a
+Functions here change the state they are given: :mod:`games.myllymatti.actions` hands them a
 fresh copy per move, so the caller's state is never touched.
 """
 

@@ -1,16 +1,14 @@
-"""Myllymatti's buttons, the private hand and the seat badges, for every front door.
-
-Everything returns untranslated :class:`games.base.Text`. Cards keep the signs everyone reads
-(``Q♥``, ``10♠``): layout, not words. Status lines live in ``status``, story and log lines in
-``story``, the rules in brief in ``rules_text``.
-"""
+"""How Myllymatti looks and reads: buttons, the hand and the badges here; the status in
+status.py, the story in story.py, the rules in rules_text.py, the Mini App renderer in web/."""
 
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 from typing import Any
 
 from games.base import (
+    JSON,
     N_,
     NT_,
     STYLE_CHOICE,
@@ -19,148 +17,162 @@ from games.base import (
     T_,
     V_,
     Action,
+    Event,
     HandItem,
     PrivateInfo,
     SeatBadge,
     Text,
 )
-from games.myllymatti import cards
-from games.myllymatti.rules import CHANCE, PICKUP, PLAY_PREFIX, play_action
-from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER
-
-CARDS_PER_ROW = 4
-
-
-def card_text(card: str) -> Text:
-    return V_("{card}", card=cards.label(card))
+from games.myllymatti import cards, looks, rules_text, status, story
+from games.myllymatti.actions import CHANCE, PICKUP, PLAY_PREFIX, play_action
+from games.myllymatti.errors import ERROR_TEXTS
+from games.myllymatti.looks import CARDS_PER_ROW, card_text, reason, seat_places, suit_text
+from games.myllymatti.settings import PRESET_DESCRIPTIONS, PRESET_LABELS
+from games.myllymatti.state import PHASE_COLLECT
+from games.presentation_protocol import Names, Presentation
 
 
-def cards_text(hand: list[str], separator: str = " ") -> Text:
-    return V_("{cards}", cards=separator.join(cards.label(card) for card in hand))
+class MyllyPresentation(Presentation):
+    """Cards played from a private hand; the end told by its loser."""
 
-
-def suit_text(suit: str) -> Text:
-    return V_("{suit}", suit=cards.suit_symbol(suit))
-
-
-def action_label(action: Action) -> Text:
-    if action.startswith(PLAY_PREFIX):
-        card = action.removeprefix(PLAY_PREFIX)
-        if cards.is_card(card):
-            return card_text(card)
-    labels = {CHANCE: T_("🍀 Take a chance"), PICKUP: T_("⬆️ Pick up")}
-    return labels.get(action, V_("{action}", action=action))
-
-
-def action_style(action: Action) -> str:
-    if action == PICKUP:
-        return STYLE_DANGER
-    if action == CHANCE:
-        return STYLE_SPECIAL
-    return STYLE_CHOICE
-
-
-def action_rows(actions: list[Action]) -> list[list[Action]]:
-    """Cards four to a row, then taking a chance or picking up on a row of its own."""
-    plays = [a for a in actions if a.startswith(PLAY_PREFIX)]
-    others = [a for a in actions if not a.startswith(PLAY_PREFIX)]
-    rows = [plays[i : i + CARDS_PER_ROW] for i in range(0, len(plays), CARDS_PER_ROW)]
-    return [*rows, others] if others else rows
-
-
-def private_info(view: dict[str, Any]) -> PrivateInfo | None:
-    """This seat's hand, by suit (trump last) and rank, each card playable now or greyed with
-    the reason why not. None in a view without a hand (the public view)."""
-    hand = view.get("hand")
-    if hand is None:
-        return None
-    trump = view["trump"]
-    legal = set(view["legal_actions"])
-    items = []
-    for card in hand:
-        action = play_action(card)
-        selectable = action in legal
-        items.append(
-            HandItem(
-                id=card,
-                kind="card",
-                label=card_text(card),
-                symbol=cards.suit_symbol(card[1]),
-                action=action,
-                selectable=selectable,
-                reason=None if selectable else _reason(view, card),
-                attrs=(
-                    ("suit", card[1]),
-                    ("rank", cards.RANK_LABELS.get(card[0], card[0])),
-                    ("colour", "red" if card[1] in "dh" else "black"),
-                    ("trump", "1" if card[1] == trump else "0"),
-                ),
-            )
-        )
-    count = NT_("{n} card", "{n} cards", len(hand))
-    caption = count
-    if trump is not None:
-        caption = V_(
-            "{count} · {trump}", count=count, trump=T_("trump {suit}", suit=suit_text(trump))
-        )
-    digest = hashlib.sha256(",".join(hand).encode()).hexdigest()[:12]
-    return PrivateInfo(
-        key=f"{view['phase']}.{digest}",
-        title=T_("Your hand"),
-        items=tuple(items),
-        caption=caption,
+    title = N_("Myllymatti")
+    summary = N_(
+        "Myllymatti: collect cards in two-card tricks, then shed them all. The last one "
+        "holding cards loses. 2–4 players."
     )
+    preset_labels = PRESET_LABELS
+    preset_descriptions = PRESET_DESCRIPTIONS
+    error_texts = ERROR_TEXTS
+    open_label = N_("📱 Open my hand")
+    private_label = N_("🃏 My hand")
+    play_label = N_("🃏 Play a card")
+    hand_play_message = N_("🃏 I play a card from my hand.")
+    icon = "🃏"
+    legend = looks.LEGEND
+    story_breaks = frozenset({"phase_two", "went_out"})  # phase 1 told, then each one out
+    web_assets = Path(__file__).resolve().parent / "web"
+    web_strings = looks.WEB_STRINGS
 
+    def action_label(self, action: Action) -> Text:
+        if action.startswith(PLAY_PREFIX):
+            card = action.removeprefix(PLAY_PREFIX)
+            if cards.is_card(card):
+                return card_text(card)
+        labels = {CHANCE: T_("🍀 Take a chance"), PICKUP: T_("⬆️ Pick up")}
+        return labels.get(action, V_("{action}", action=action))
 
-def _reason(view: dict[str, Any], card: str) -> Text:
-    """Why a card cannot be played now (a greyed card's caption)."""
-    if view["phase"] == PHASE_OVER:
-        return T_("The game is over.")
-    if view["to_act"] != view["seat"]:
-        return T_("Not your turn.")
-    top = view["trick"][-1]["card"] if view["trick"] else None
-    if view["phase"] != PHASE_COLLECT and top is not None:
-        if top[1] == view["trump"]:
-            return T_("Only a higher trump beats the {card} on top.", card=card_text(top))
-        return T_("Does not beat the {card} on top.", card=card_text(top))
-    return T_("You cannot play this card now.")  # pragma: no cover - every card is legal then
+    def action_rows(self, actions: list[Action]) -> list[list[Action]]:
+        """Cards four to a row, then taking a chance or picking up on a row of its own."""
+        plays = [a for a in actions if a.startswith(PLAY_PREFIX)]
+        others = [a for a in actions if not a.startswith(PLAY_PREFIX)]
+        rows = [plays[i : i + CARDS_PER_ROW] for i in range(0, len(plays), CARDS_PER_ROW)]
+        return [*rows, others] if others else rows
 
+    def action_style(self, action: Action) -> str:
+        if action == PICKUP:
+            return STYLE_DANGER
+        if action == CHANCE:
+            return STYLE_SPECIAL
+        return STYLE_CHOICE
 
-LEGEND = (
-    ("🃏", N_("cards in hand")),
-    ("📥", N_("cards won in phase 1")),
-    ("⭐", N_("the last stock card, face up: its suit is trump")),
-)
+    def private_info(self, view: dict[str, Any]) -> PrivateInfo | None:
+        """This seat's hand, by suit (trump last) and rank, each card playable now or greyed with
+        the reason why not. None in a view without a hand (the public view)."""
+        hand = view.get("hand")
+        if hand is None:
+            return None
+        trump = view["trump"]
+        legal = set(view["legal_actions"])
+        items = []
+        for card in hand:
+            action = play_action(card)
+            selectable = action in legal
+            items.append(
+                HandItem(
+                    id=card,
+                    kind="card",
+                    label=card_text(card),
+                    symbol=cards.suit_symbol(card[1]),
+                    action=action,
+                    selectable=selectable,
+                    reason=None if selectable else reason(view, card),
+                    attrs=(
+                        ("suit", card[1]),
+                        ("rank", cards.RANK_LABELS.get(card[0], card[0])),
+                        ("colour", "red" if card[1] in "dh" else "black"),
+                        ("trump", "1" if card[1] == trump else "0"),
+                    ),
+                )
+            )
+        count = NT_("{n} card", "{n} cards", len(hand))
+        caption = count
+        if trump is not None:
+            caption = V_(
+                "{count} · {trump}", count=count, trump=T_("trump {suit}", suit=suit_text(trump))
+            )
+        digest = hashlib.sha256(",".join(hand).encode()).hexdigest()[:12]
+        return PrivateInfo(
+            key=f"{view['phase']}.{digest}",
+            title=T_("Your hand"),
+            items=tuple(items),
+            caption=caption,
+        )
 
+    def shows_legend(self, view: dict[str, Any]) -> bool:
+        """The counters are explained on the table until the first trick is decided."""
+        return view["phase"] == PHASE_COLLECT and not any(view["won_counts"]) and not view["tied"]
 
-def shows_legend(view: dict[str, Any]) -> bool:
-    """The counters are explained on the table until the first trick is decided."""
-    return view["phase"] == PHASE_COLLECT and not any(view["won_counts"]) and not view["tied"]
+    def seat_badges(self, view: dict[str, Any]) -> list[SeatBadge]:
+        """Per seat: cards in hand (and won, and the face-up card, in phase 1), or its place."""
+        places = seat_places(view)
+        badges = []
+        for seat in range(view["seats"]):
+            if seat == view["loser"]:
+                badges.append(SeatBadge(T_("😵 Myllymatti")))
+            elif seat in places:
+                badges.append(SeatBadge(T_("🏁 out, #{place}", place=places[seat]), out=True))
+            elif view["phase"] == PHASE_COLLECT:
+                badge = V_(
+                    "🃏{n} 📥{won}", n=view["hand_counts"][seat], won=view["won_counts"][seat]
+                )
+                if view["face_up_seat"] == seat:
+                    badge = V_("{badge} ⭐{card}", badge=badge, card=cards.label(view["face_up"]))
+                badges.append(SeatBadge(badge))
+            else:
+                badges.append(SeatBadge(V_("🃏{n}", n=view["hand_counts"][seat])))
+        return badges
 
+    def describe_status(self, public_view: JSON, names: Names) -> list[Text]:
+        return status.describe_status(public_view, names)
 
-def seat_places(view: dict[str, Any]) -> dict[int, int]:
-    """The place of each seat that went out (seats out together share it)."""
-    places: dict[int, int] = {}
-    for group in view["out"]:
-        place = len(places) + 1
-        places.update({seat: place for seat in group})
-    return places
+    def describe_private_play(self, public_view: JSON, seat: int, names: Names) -> Text:
+        return status.describe_private_play(public_view, seat, names)
 
+    def describe_hint(self, view: JSON, names: Names) -> Text | None:
+        return status.describe_hint(view, names)
 
-def seat_badges(view: dict[str, Any]) -> list[SeatBadge]:
-    """Per seat: cards in hand (and won, and the face-up card, in phase 1), or its place."""
-    places = seat_places(view)
-    badges = []
-    for seat in range(view["seats"]):
-        if seat == view["loser"]:
-            badges.append(SeatBadge(T_("😵 Myllymatti")))
-        elif seat in places:
-            badges.append(SeatBadge(T_("🏁 out, #{place}", place=places[seat]), out=True))
-        elif view["phase"] == PHASE_COLLECT:
-            badge = V_("🃏{n} 📥{won}", n=view["hand_counts"][seat], won=view["won_counts"][seat])
-            if view["face_up_seat"] == seat:
-                badge = V_("{badge} ⭐{card}", badge=badge, card=cards.label(view["face_up"]))
-            badges.append(SeatBadge(badge))
-        else:
-            badges.append(SeatBadge(V_("🃏{n}", n=view["hand_counts"][seat])))
-    return badges
+    def describe_events(self, events: list[Event], names: Names) -> list[Text]:
+        return story.describe_events(events, names)
+
+    def describe_log(self, events: list[Event], names: Names) -> list[Text]:
+        return story.describe_log(events, names)
+
+    def describe_final(
+        self, ranking: list[int], places: list[int], names: Names
+    ) -> list[Text] | None:
+        return story.describe_final(ranking, places, names)
+
+    def commitments(self, events: list[Event], names: Names) -> list[Text]:
+        return story.commitments(events, names)
+
+    def proofs(self, events: list[Event]) -> list[tuple[str, str]]:
+        return story.proofs(events)
+
+    def page_moment(self, event: Event) -> bool:
+        return story.page_moment(event)
+
+    def describe_rules(self, settings: JSON) -> list[Text]:
+        return rules_text.describe_rules(settings)
+
+    def describe_fairness(self) -> list[Text]:
+        return rules_text.describe_fairness()

@@ -10,7 +10,7 @@ ends the search: no move can do better.
 from __future__ import annotations
 
 from games.base import Action
-from games.myllymatti import rules, simulate
+from games.myllymatti import actions, simulate
 from games.myllymatti.cpu import HARD
 from games.myllymatti.state import PHASE_OVER, MyllyState
 from games.rng import Rng
@@ -38,7 +38,7 @@ def late(thinking: Thinking) -> bool:
 def after(state: MyllyState, action: Action) -> MyllyState:
     """The state after the seat to act makes ``action`` (a copy; ``state`` stays)."""
     state = state.copy()
-    rules.move(state, state.to_act, action, [])
+    actions.move(state, state.to_act, action, [])
     return state
 
 
@@ -52,7 +52,7 @@ def key(state: MyllyState) -> tuple[object, ...]:
 
 def ordered(state: MyllyState, seat: int, rng: Rng) -> list[Action]:
     """The seat's legal moves, the hard CPU's choice first (the likeliest to be good)."""
-    legal = rules.legal_actions(state, seat)
+    legal = actions.legal_actions(state, seat)
     first = simulate.hard_action(state, seat, rng)
     return [first, *(action for action in legal if action != first)]
 
@@ -72,7 +72,7 @@ class ModelSearch:
             if state.to_act == self.hero:
                 return
             seat = state.to_act
-            rules.move(state, seat, simulate.hard_action(state, seat, self.rng), [])
+            actions.move(state, seat, simulate.hard_action(state, seat, self.rng), [])
 
     def value(self, state: MyllyState, depth: int, forced: bool = False) -> float:
         """The expert's loss in ``state`` (changed in place) choosing at ``depth`` more of its

@@ -4,7 +4,7 @@ hard CPU playing every seat to the end.
 A world is a full state that agrees with everything the seat sees. In phase 1 the cards the seat
 cannot see (the other hands and the stock) are dealt at random from the cards nobody has seen
 played; from phase 2 on nothing is hidden (``known_hands``), so the world is the game itself.
-Moves are made on one copy (``rules.move``), which makes a playout about ten times cheaper
+Moves are made on one copy (``actions.move``), which makes a playout about ten times cheaper
 than going through ``apply`` and a view per move.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Action
-from games.myllymatti import cpu, rules
+from games.myllymatti import actions, cpu
 from games.myllymatti.cards import DECK
 from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER, TALLY_COUNTERS, MyllyState
 from games.rng import Rng
@@ -94,7 +94,7 @@ def hard_action(state: MyllyState, seat: int, rng: Rng) -> Action:
     """What the hard CPU would do: the same choice as ``cpu.choose(view, "hard")``, from the
     few fields of the view it reads, built straight from the state."""
     view = {
-        "legal_actions": rules.legal_actions(state, seat),
+        "legal_actions": actions.legal_actions(state, seat),
         "phase": state.phase,
         "trick": state.trick,
         "tied": state.tied,
@@ -113,5 +113,5 @@ def playout(state: MyllyState, hero: int, rng: Rng, moves: int = PLAYOUT_MOVES) 
         if state.is_out(hero):
             return 0.0
         seat = state.to_act
-        rules.move(state, seat, hard_action(state, seat, rng), [])
+        actions.move(state, seat, hard_action(state, seat, rng), [])
     return 0.5

@@ -9,8 +9,8 @@ from typing import Any
 
 from games.base import NT_, T_, Text
 from games.myllymatti import cards
-from games.myllymatti.presentation import card_text, cards_text, suit_text
-from games.myllymatti.rules import CHANCE, PICKUP
+from games.myllymatti.actions import CHANCE, PICKUP
+from games.myllymatti.looks import card_text, cards_text, suit_text
 from games.myllymatti.settings import PICKUP_TOP
 from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER, PHASE_SHED
 from games.myllymatti.views import public_actions

@@ -10,7 +10,7 @@ from games.base import NT_, T_, V_, Event, Text, joined
 from games.fairness import sha256_hex
 from games.myllymatti import cards
 from games.myllymatti.fairness import preimage
-from games.myllymatti.presentation import card_text, cards_text, suit_text
+from games.myllymatti.looks import card_text, cards_text, suit_text
 
 
 def describe_events(events: list[Event], names: list[str]) -> list[Text]:

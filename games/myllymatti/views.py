@@ -16,58 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.myllymatti import cards
-from games.myllymatti.rules import CHANCE, PICKUP, legal_actions, places, ranking
+from games.myllymatti.actions import CHANCE, PICKUP
 from games.myllymatti.settings import CHANCE_EITHER
-from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER, PHASE_SHED, MyllyState
-
-
-def public_view(state: MyllyState) -> dict[str, Any]:
-    over = state.phase == PHASE_OVER
-    collecting = state.phase == PHASE_COLLECT
-    shedding = state.phase == PHASE_SHED  # (not once over: a game left in phase 1 hides hands)
-    return {
-        "game": "myllymatti",
-        "phase": state.phase,
-        "seats": state.seats,
-        "dealer": state.dealer,
-        "settings": dict(state.settings),
-        "commitment": state.commitment,
-        "step": state.step,
-        "to_act": None if over else state.to_act,
-        "leader": None if over else state.leader,
-        "opponent": state.opponent if collecting else None,
-        "hand_counts": [len(hand) for hand in state.hands],
-        "won_counts": [len(pile) for pile in state.won],
-        "stock": len(state.stock),
-        "face_up": state.face_up,
-        "face_up_seat": state.face_up_seat if state.face_up is not None else None,
-        "trump": state.trump,
-        "trick": [dict(entry) for entry in state.trick],
-        "tied": [dict(entry) for entry in state.tied],
-        "trick_size": 0 if collecting else state.trick_size,
-        "won_cards": sorted(card for pile in state.won for card in pile),
-        "won_piles": [sorted(pile) for pile in state.won],
-        "known_hands": [sorted(hand) for hand in state.hands] if shedding else None,
-        "set_aside": sorted(state.set_aside),
-        "stalled": state.stalled,
-        "out": [list(group) for group in state.out],
-        "loser": state.loser,
-        "resigned": state.resigned,
-        "last": dict(state.last) if state.last else None,
-        "over": over,
-        "ranking": ranking(state) if over else None,
-        "places": places(state) if over else None,
-    }
-
-
-def seat_view(state: MyllyState, seat: int) -> dict[str, Any]:
-    """The public view plus this seat's own hand, sorted with the trump suit last."""
-    view = public_view(state)
-    view["seat"] = seat
-    view["hand"] = cards.sorted_hand(state.hands[seat], state.trump)
-    view["legal_actions"] = legal_actions(state, seat)
-    return view
+from games.myllymatti.state import PHASE_COLLECT
 
 
 def public_actions(view: dict[str, Any], seat: int) -> list[str]:

@@ -17,7 +17,6 @@ import importlib
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import fields
 from typing import Any
 
 from games.base import (
@@ -132,18 +131,21 @@ def check_declarations(game: Game) -> None:
     check_presentation_declarations(game.presentation, game.rules)
 
 
-def callables_of(part: Rules | Presentation) -> dict[str, Any]:
-    """The functions a part is made of (every field that is not a declaration)."""
-    return {
-        spec.name: getattr(part, spec.name) for spec in fields(part) if "Callable" in str(spec.type)
-    }
+def check_overrides(part: Rules | Presentation, base: type) -> None:
+    """Every name a game's class adds is one its base declares: a misspelt override would
+    never be called, and the platform would quietly use the default."""
+    declared = set(dir(base)) | set(getattr(base, "__annotations__", {}))
+    for cls in type(part).__mro__:
+        if cls is base or not issubclass(cls, base):
+            continue
+        unknown = {n for n in vars(cls) if not n.startswith("_")} - declared
+        assert not unknown, (
+            f"{cls.__name__} defines {sorted(unknown)}, which {base.__name__} never asks for"
+        )
 
 
 def check_rules_declarations(rules: Rules) -> None:
-    for name, function in callables_of(rules).items():
-        if name == "cpu_expert" and function is None:
-            continue  # optional: without one, "expert" plays the hard level
-        assert callable(function), f"the rules' {name} is not a function"
+    check_overrides(rules, Rules)
     assert rules.dynamics in (SEQUENTIAL, SIMULTANEOUS)
     assert 1 <= rules.min_seats <= rules.max_seats
     assert rules.presets
@@ -167,8 +169,7 @@ def check_event_fields(event_fields: Mapping[str, tuple[str, ...]]) -> None:
 
 
 def check_presentation_declarations(presentation: Presentation, rules: Rules) -> None:
-    for name, function in callables_of(presentation).items():
-        assert callable(function), f"the presentation's {name} is not a function"
+    check_overrides(presentation, Presentation)
     assert presentation.title and presentation.summary
     assert set(presentation.preset_labels) == set(rules.presets)
     assert set(presentation.preset_descriptions) <= set(rules.presets)

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from games import steps
 from games.base import Text
-from games.presentation_protocol import Presentation, key_as_label
+from games.presentation_protocol import Presentation
 
 
 def check_step_declarations(presentation: Presentation) -> None:
     """A game with steps names them (a bare key is no caption)."""
     if presentation.has_steps:
-        assert presentation.step_label is not key_as_label, "steps need a step_label"
+        assert presentation.names_its_steps, "steps need a step_label"
 
 
 def check_steps(presentation: Presentation, actions: list[str]) -> None:

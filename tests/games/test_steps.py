@@ -3,15 +3,14 @@ of a game's steps, which fails loudly on a choice too large for one keyboard."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from games import steps
-from games.presentation_protocol import four_to_a_row, key_as_label
+from games.presentation_protocol import Presentation, four_to_a_row
 from tests.games.steps_contract import check_step_declarations, check_steps
 from tests.support.toy_calls import bids_offered
 from tests.support.toy_game import GAME as TOY
+from tests.support.toy_game import ToyPresentation
 
 CALLS = bids_offered(True)
 
@@ -77,18 +76,35 @@ def test_the_toy_keeps_the_contract_of_steps():
 
 
 def test_a_choice_too_large_for_one_keyboard_fails_the_contract_loudly():
-    flat = replace(TOY.presentation, action_steps=lambda action: ())
+    class Flat(ToyPresentation):
+        def action_steps(self, action: str) -> tuple[str, ...]:
+            return ()
+
+    flat = Flat()
     with pytest.raises(AssertionError, match=r"108 buttons.*offer the choice in steps"):
         check_steps(flat, CALLS)
 
 
 def test_steps_must_be_named_keys_that_travel_and_rows_telegram_takes():
-    unnamed = replace(TOY.presentation, step_label=key_as_label)
+    class Unnamed(ToyPresentation):
+        step_label = Presentation.step_label
+
+    unnamed = Unnamed()
     with pytest.raises(AssertionError, match="step_label"):
         check_step_declarations(unnamed)
-    bad_key = replace(TOY.presentation, action_steps=lambda action: ("Q" + action[5:6],))
+
+    class BadKey(ToyPresentation):
+        def action_steps(self, action: str) -> tuple[str, ...]:
+            return ("Q" + action[5:6],)
+
+    bad_key = BadKey()
     with pytest.raises(AssertionError, match="cannot travel"):
         check_steps(bad_key, CALLS)
-    wide = replace(TOY.presentation, action_rows=lambda actions: [actions])
+
+    class Wide(ToyPresentation):
+        def action_rows(self, actions: list[str]) -> list[list[str]]:
+            return [actions]
+
+    wide = Wide()
     with pytest.raises(AssertionError, match="a row of 9 buttons"):
         check_steps(wide, CALLS)

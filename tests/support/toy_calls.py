@@ -50,16 +50,6 @@ def call_label(action: Action) -> Text:
     return V_("{q} × {r}+", q=quantity, r=rank)
 
 
-def action_steps(action: Action) -> tuple[str, ...]:
-    """A call is chosen in two steps: its quantity, then its rank."""
-    verb, *arguments = action.split(":")
-    return (arguments[0],) if verb == "call" else ()
-
-
-def step_label(path: tuple[str, ...]) -> Text:
-    return V_("{q} × …", q=path[0])
-
-
 def call_rows(actions: list[Action]) -> list[list[Action]]:
     """Ranks in rows of three (a phone's keypad); anything else four to a row."""
     width = 3 if actions and actions[0].startswith("call:") else 4

@@ -4,7 +4,6 @@ game lists among the seat's legal actions, whatever a game's own parsing would a
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 
 import pytest
 
@@ -16,20 +15,22 @@ from tables import lobby, play
 from tables.model import ChatRef
 from tables.store import TableStore
 from tests.support.toy_game import GAME as TOY
+from tests.support.toy_game import ToyRules
 
 
-def lenient_apply(state, seat, action, rng):  # type: ignore[no-untyped-def]
-    """The toy game's moves with a lenient parser: "bid:01" reads as "bid:1"."""
-    verb, _, argument = action.partition(":")
-    if argument.isdigit():
-        action = f"{verb}:{int(argument)}"
-    return TOY.rules.apply(state, seat, action, rng)
+class LenientRules(ToyRules):
+    def apply(self, state, seat, action, rng):  # type: ignore[no-untyped-def]
+        """The toy game's moves with a lenient parser: "bid:01" reads as "bid:1"."""
+        verb, _, argument = action.partition(":")
+        if argument.isdigit():
+            action = f"{verb}:{int(argument)}"
+        return super().apply(state, seat, action, rng)
 
 
 LENIENT = Game(
     name="lenient_toy",
     command="lenienttoy",
-    rules=replace(TOY.rules, apply=lenient_apply),
+    rules=LenientRules(),
     presentation=TOY.presentation,
 )
 

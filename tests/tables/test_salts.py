@@ -12,7 +12,7 @@ import orjson
 import pytest
 
 from games.fairness import verify_text
-from games.mia.rules import SALT_BYTES
+from games.mia.actions import SALT_BYTES
 from games.registry import GAMES, get_game
 from games.rng import DeterministicRng
 from tables import replay as replays

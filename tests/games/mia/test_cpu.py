@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.mia import GAME
+from games.mia.actions import ACCEPT, CHALLENGE, FOLD, PASS, claim_action
 from games.mia.cpu import LEVELS, chance_true, choose, settings_key, table_model
 from games.mia.ranks import claim_order, probability, rank
-from games.mia.rules import ACCEPT, CHALLENGE, FOLD, PASS, apply, claim_action, new_game
 from games.mia.settings import SETTINGS_SPECS
 from games.rng import DeterministicRng
 from tests.games.mia.scripted import ScriptedRng
@@ -37,7 +37,7 @@ STRATEGIC = [
 def positions(settings_: dict, seats: int, seed: int, steps: int = 80):
     """States where a seat must act, from a game of random legal moves and CPU moves."""
     rng = DeterministicRng(seed)
-    state, _ = new_game(settings_, seats, rng)
+    state, _ = GAME.rules.new_game(settings_, seats, rng)
     for _ in range(steps):
         if GAME.rules.is_over(state):
             return
@@ -48,13 +48,13 @@ def positions(settings_: dict, seats: int, seed: int, steps: int = 80):
             action = legal[rng.randbelow(len(legal))]
         else:
             action = choose(GAME.rules.view(state, seat), LEVELS[rng.randbelow(3)], rng)
-        state, _ = apply(state, seat, action, rng)
+        state, _ = GAME.rules.apply(state, seat, action, rng)
 
 
 def opening(claim: str, seats: int = 2, roll: str = "31", **settings_):
     """Seat 0 rolled ``roll`` and opened the round with ``claim``: seat 1 must respond."""
-    state, _ = new_game(settings_, seats, ScriptedRng(0, [roll]), "g")
-    state, _ = apply(state, 0, claim_action(claim), ScriptedRng(None))
+    state, _ = GAME.rules.new_game(settings_, seats, ScriptedRng(0, [roll]), "g")
+    state, _ = GAME.rules.apply(state, 0, claim_action(claim), ScriptedRng(None))
     return state
 
 
@@ -68,11 +68,11 @@ def play_heads_up(first: str, second: str, games: int, seed: str) -> float:
     wins = 0
     for index in range(games):
         levels = (first, second) if index % 2 == 0 else (second, first)
-        state, _ = new_game({}, 2, rng)
+        state, _ = GAME.rules.new_game({}, 2, rng)
         while not GAME.rules.is_over(state):
             seat = GAME.rules.to_act(state)[0]
             action = choose(GAME.rules.view(state, seat), levels[seat], rng)
-            state, _ = apply(state, seat, action, rng)
+            state, _ = GAME.rules.apply(state, seat, action, rng)
         wins += levels[GAME.rules.ranking(state)[0]] == first
     return wins / games
 
@@ -95,7 +95,7 @@ def test_every_level_returns_a_legal_action_from_random_positions(settings_, sea
 def test_cpu_only_games_end_under_every_settings_combination(settings_, seats):
     for seed in range(3):
         rng = DeterministicRng(f"{seed}{settings_}")
-        state, _ = new_game(settings_, seats, rng)
+        state, _ = GAME.rules.new_game(settings_, seats, rng)
         levels = [LEVELS[(seat + seed) % 3] for seat in range(seats)]
         for _ in range(5000):
             if GAME.rules.is_over(state):
@@ -104,7 +104,7 @@ def test_cpu_only_games_end_under_every_settings_combination(settings_, seats):
             view = GAME.rules.view(state, seat)
             action = choose(view, levels[seat], rng)
             assert action in view["legal_actions"]
-            state, _ = apply(state, seat, action, rng)
+            state, _ = GAME.rules.apply(state, seat, action, rng)
         assert GAME.rules.is_over(state)
 
 
@@ -190,8 +190,8 @@ def test_hard_folds_against_mia_only_when_the_claim_is_likely_true():
     table = {"fold_on_mia": True, "mia_penalty": 2}
     opened = GAME.rules.view(opening("21", **table), 1)  # an opening Mia is usually the truth
     state = opening("66", **table)  # after 66 only Mia is left: usually a bluff
-    state, _ = apply(state, 1, ACCEPT, ScriptedRng(None, ["31"]))
-    state, _ = apply(state, 1, claim_action("21"), ScriptedRng(None))
+    state, _ = GAME.rules.apply(state, 1, ACCEPT, ScriptedRng(None, ["31"]))
+    state, _ = GAME.rules.apply(state, 1, claim_action("21"), ScriptedRng(None))
     forced = GAME.rules.view(state, 0)
     key = settings_key(opened["settings"])
     assert chance_true(key, -1, rank("21", "66-high")) > 0.6
@@ -202,21 +202,21 @@ def test_hard_folds_against_mia_only_when_the_claim_is_likely_true():
 
 @pytest.mark.parametrize("roll", ["53", "54", "61", "63", "65", "11", "44", "66", "21"])
 def test_hard_tells_the_truth_with_a_high_roll_at_round_start(roll):
-    state, _ = new_game({}, 2, ScriptedRng(0, [roll]), "g")
+    state, _ = GAME.rules.new_game({}, 2, ScriptedRng(0, [roll]), "g")
     said = responses(GAME.rules.view(state, 0))
     assert said[claim_action(roll)] >= 180
 
 
 def test_hard_mixes_its_bluffs_when_its_roll_is_too_low():
     state = opening("61")
-    state, _ = apply(state, 1, ACCEPT, ScriptedRng(None, ["42"]))
+    state, _ = GAME.rules.apply(state, 1, ACCEPT, ScriptedRng(None, ["42"]))
     said = responses(GAME.rules.view(state, 1))
     assert all(rank(action[-2:], "66-high") > rank("61", "66-high") for action in said)
     assert len([action for action, count in said.items() if count >= 10]) >= 2
 
 
 def test_hard_bluffs_upward_from_a_weak_opening_roll_but_not_always_the_same_claim():
-    state, _ = new_game({}, 2, ScriptedRng(0, ["32"]), "g")
+    state, _ = GAME.rules.new_game({}, 2, ScriptedRng(0, ["32"]), "g")
     said = responses(GAME.rules.view(state, 0))
     assert claim_action("32") not in said
     assert len([action for action, count in said.items() if count >= 10]) >= 2
@@ -230,8 +230,8 @@ def test_hard_accepts_an_ordinary_opening_claim():
 def test_hard_challenges_the_lowest_claim_over_a_high_one_more_often_than_a_higher_claim():
     def challenged(claim: str) -> int:
         state = opening("54", roll="54")
-        state, _ = apply(state, 1, ACCEPT, ScriptedRng(None, ["31"]))
-        state, _ = apply(state, 1, claim_action(claim), ScriptedRng(None))
+        state, _ = GAME.rules.apply(state, 1, ACCEPT, ScriptedRng(None, ["31"]))
+        state, _ = GAME.rules.apply(state, 1, claim_action(claim), ScriptedRng(None))
         return responses(GAME.rules.view(state, 0))[CHALLENGE]
 
     assert challenged("61") > challenged("63")

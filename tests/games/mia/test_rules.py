@@ -8,10 +8,9 @@ import pytest
 
 from games.errors import GameOver, IllegalAction, InvalidSettings, NotYourTurn, SeatOut
 from games.mia import GAME
+from games.mia.actions import ACCEPT, CHALLENGE, FOLD, PASS, legal_actions
 from games.mia.errors import ClaimTooLow
 from games.mia.fairness import verify
-from games.mia.rules import ACCEPT, CHALLENGE, FOLD, PASS, apply, legal_actions, new_game, resign
-from games.mia.rules import timeout as time_out
 from games.mia.state import PHASE_CLAIM, PHASE_OVER, PHASE_RESPOND, MiaState
 from games.rng import DeterministicRng
 from tests.games.mia.scripted import ScriptedRng
@@ -19,12 +18,12 @@ from tests.games.mia.scripted import ScriptedRng
 
 def start(seats: int = 3, starter: int = 0, rolls: tuple[str, ...] = (), **settings):
     rng = ScriptedRng(starter, rolls)
-    state, _ = new_game(settings, seats, rng, "game-1")
+    state, _ = GAME.rules.new_game(settings, seats, rng, "game-1")
     return state, rng
 
 
 def play(state: MiaState, rng, seat: int, action: str):
-    return apply(state, seat, action, rng)
+    return GAME.rules.apply(state, seat, action, rng)
 
 
 def event(events, kind):
@@ -49,11 +48,11 @@ def test_classic_preset_gives_six_lives():
 @pytest.mark.parametrize("seats", [1, 11])
 def test_a_game_needs_two_to_ten_seats(seats):
     with pytest.raises(InvalidSettings):
-        new_game({}, seats, DeterministicRng(1))
+        GAME.rules.new_game({}, seats, DeterministicRng(1))
 
 
 def test_first_starter_is_chosen_at_random():
-    starters = {new_game({}, 4, DeterministicRng(seed))[0].to_act for seed in range(60)}
+    starters = {GAME.rules.new_game({}, 4, DeterministicRng(seed))[0].to_act for seed in range(60)}
     assert starters == {0, 1, 2, 3}
 
 
@@ -373,7 +372,7 @@ def test_a_fold_counts_as_a_challenge_the_folder_lost():
 def test_a_timeout_counts_as_a_fold():
     state, rng = start(seats=3, rolls=("43",))
     state, _ = play(state, rng, 0, "claim:54")
-    state, events = time_out(state, 1, rng)
+    state, events = GAME.rules.timeout(state, 1, rng)
     assert state.lives == [3, 2, 3]
     assert event(events, "timed_out")["seat"] == 1
     assert not any("dice" in e for e in events)
@@ -383,7 +382,7 @@ def test_a_timeout_counts_as_a_fold():
 def test_a_timeout_is_only_for_the_seat_to_act():
     state, rng = start()
     with pytest.raises(NotYourTurn):
-        time_out(state, 1, rng)
+        GAME.rules.timeout(state, 1, rng)
 
 
 # --- pass on unseen ----------------------------------------------------------------------
@@ -471,7 +470,7 @@ def test_11_high_doubles_change_what_beats_what():
 
 def test_a_seat_that_resigns_is_out_and_ranked_by_when_it_left():
     state, rng = start(seats=3)
-    state, _ = resign(state, 2, rng)
+    state, _ = GAME.rules.resign(state, 2, rng)
     assert state.lives[2] == 0 and state.out_order == [2]
     assert state.to_act == 0  # not involved: the round goes on
 
@@ -479,13 +478,13 @@ def test_a_seat_that_resigns_is_out_and_ranked_by_when_it_left():
 def test_a_resigning_claimant_voids_the_round():
     state, rng = start(seats=3, rolls=("31", "55"))
     state, _ = play(state, rng, 0, "claim:43")
-    state, _ = resign(state, 0, rng)
+    state, _ = GAME.rules.resign(state, 0, rng)
     assert state.round == 2 and state.to_act == 1 and state.claim is None
 
 
 def test_when_all_but_one_resign_the_last_one_wins():
     state, rng = start(seats=2)
-    state, _ = resign(state, 0, rng)
+    state, _ = GAME.rules.resign(state, 0, rng)
     assert state.phase == PHASE_OVER and GAME.rules.ranking(state) == [1, 0]
 
 

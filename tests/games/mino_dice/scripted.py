@@ -1,6 +1,6 @@
 """A scripted source of randomness: set up a hand with exactly the dice and faces a rule needs.
 
-``rules._start_hand`` draws ``hand`` dice per seat (seat 0 first) with
+``actions._start_hand`` draws ``hand`` dice per seat (seat 0 first) with
 ``bag.pop(randbelow(len(bag)))``, then picks each drawn die's face with ``randbelow(6)`` in
 the same order. :func:`deal` turns "seat 0 holds a red die that will show 4" into exactly
 those numbers, so a test reads like the position it sets up::
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from games.mino_dice import rules
+from games.mino_dice import GAME, actions
 from games.mino_dice.dice import BAG, BAG_SIZE, HOUSE, faces_of
 from games.mino_dice.state import PHASE_BID, MinoState
 from games.rng import DeterministicRng
@@ -82,7 +82,7 @@ def start(
     """A new game whose first hand deals ``dice`` (one die per seat) and ``leader`` leads."""
     table = settings.get("faces", HOUSE)
     rng = ScriptedRng(leader, *deal(dice, table))
-    state, _ = rules.new_game(settings, len(dice), rng, game_id)
+    state, _ = GAME.rules.new_game(settings, len(dice), rng, game_id)
     assert not rng.queue, "the deal used every scripted answer"
     return state, rng
 
@@ -91,12 +91,12 @@ def bid_all(state: MinoState, rng: ScriptedRng, *bids: int) -> tuple[MinoState, 
     """Every seat bids, seat 0 first; returns the state and the last bid's events."""
     events: list[dict] = []
     for seat, bid in enumerate(bids):
-        state, events = rules.apply(state, seat, f"bid:{bid}", rng)
+        state, events = GAME.rules.apply(state, seat, f"bid:{bid}", rng)
     return state, events
 
 
 def roll(state: MinoState, rng: ScriptedRng, seat: int, die: str) -> tuple[MinoState, list[dict]]:
-    return rules.apply(state, seat, f"roll:{die}", rng)
+    return GAME.rules.apply(state, seat, f"roll:{die}", rng)
 
 
 def play_to_hand(
@@ -115,8 +115,8 @@ def play_to_hand(
             if leader is not None:
                 rng.add(leader)
             rng.add(*deal(dice, table))
-        seat = rules.to_act(state)[0]
-        action = "bid:0" if state.phase == PHASE_BID else rules.legal_actions(state, seat)[0]
-        state, _ = rules.apply(state, seat, action, rng)
+        seat = actions.to_act(state)[0]
+        action = "bid:0" if state.phase == PHASE_BID else GAME.rules.legal_actions(state, seat)[0]
+        state, _ = GAME.rules.apply(state, seat, action, rng)
     assert not rng.queue, "the deal used every scripted answer"
     return state

@@ -19,7 +19,6 @@ from games.mino_dice.dice import (
     faces_of,
     parse_die_id,
 )
-from games.mino_dice.rules import new_game
 from games.mino_dice.settings import hands_for
 from games.rng import DeterministicRng
 from tests.games.mino_dice.scripted import ScriptedRng, deal, play_to_hand, start
@@ -103,27 +102,27 @@ def test_die_ids_are_d0_to_d35():
 @pytest.mark.parametrize("seats", [1, 7])
 def test_a_game_needs_two_to_six_players(seats):
     with pytest.raises(InvalidSettings):
-        new_game({}, seats, DeterministicRng(1))
+        GAME.rules.new_game({}, seats, DeterministicRng(1))
 
 
 @pytest.mark.parametrize(("seats", "hands"), [(2, 8), (3, 8), (4, 8), (5, 7), (6, 6)])
 def test_8_hands_with_2_to_4_players_7_with_5_and_6_with_6(seats, hands):
-    state, _ = new_game({}, seats, DeterministicRng(1))
+    state, _ = GAME.rules.new_game({}, seats, DeterministicRng(1))
     assert state.hands == hands
 
 
 @pytest.mark.parametrize(("seats", "hands"), [(2, 4), (4, 4), (5, 4), (6, 3)])
 def test_the_short_length_setting_plays_half_the_hands(seats, hands):
     assert hands_for(seats, "short") == hands
-    state, _ = new_game({"length": "short"}, seats, DeterministicRng(1))
+    state, _ = GAME.rules.new_game({"length": "short"}, seats, DeterministicRng(1))
     assert state.hands == hands
 
 
 def test_unknown_settings_and_values_are_refused():
     with pytest.raises(InvalidSettings):
-        new_game({"jokers": True}, 3, DeterministicRng(1))
+        GAME.rules.new_game({"jokers": True}, 3, DeterministicRng(1))
     with pytest.raises(InvalidSettings):
-        new_game({"faces": "loaded"}, 3, DeterministicRng(1))
+        GAME.rules.new_game({"faces": "loaded"}, 3, DeterministicRng(1))
 
 
 def test_in_hand_n_every_player_draws_n_dice():
@@ -136,7 +135,7 @@ def test_in_hand_n_every_player_draws_n_dice():
 
 def test_dice_are_drawn_without_replacement():
     for seed in range(20):
-        state, _ = new_game({}, 6, DeterministicRng(seed))
+        state, _ = GAME.rules.new_game({}, 6, DeterministicRng(seed))
         drawn = [die for dice in state.held for die in dice]
         assert len(drawn) == len(set(drawn))
 
@@ -185,9 +184,9 @@ def test_the_faces_are_fixed_at_the_deal_and_a_roll_shows_them():
 
 
 def test_a_deal_uses_only_the_rng_it_is_given():
-    one = new_game({}, 4, DeterministicRng("same"), "g")[0]
-    two = new_game({}, 4, DeterministicRng("same"), "g")[0]
+    one = GAME.rules.new_game({}, 4, DeterministicRng("same"), "g")[0]
+    two = GAME.rules.new_game({}, 4, DeterministicRng("same"), "g")[0]
     assert one == two
     scripted = ScriptedRng(3, *deal([["black:7"], ["black:6"], ["red"], ["blue"]]))
-    state, _ = new_game({}, 4, scripted, "g")
+    state, _ = GAME.rules.new_game({}, 4, scripted, "g")
     assert state.leader == 3 and state.faces[24] == "7" and state.faces[25] == "6"

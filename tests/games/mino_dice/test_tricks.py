@@ -6,7 +6,6 @@ import pytest
 
 from games.mino_dice import GAME
 from games.mino_dice.errors import MustFollow, NotYourDie
-from games.mino_dice.rules import legal_actions
 from games.mino_dice.settings import normalize_settings
 from games.mino_dice.tricks import winner_index
 from tests.games.mino_dice.scripted import bid_all, play_to_hand, roll, start
@@ -91,7 +90,7 @@ def test_the_leader_may_roll_any_of_its_dice():
     state = play_to_hand(state, rng, 3, [["red", "blue", "minotaur"], ["yellow"] * 3])
     state, _ = bid_all(state, rng, 1, 1)
     leader = state.turn
-    assert len(legal_actions(state, leader)) == 3
+    assert len(GAME.rules.legal_actions(state, leader)) == 3
 
 
 def following_position(follower: list[str], lead: str = "red:4", leader_dice=None):
@@ -107,7 +106,7 @@ def following_position(follower: list[str], lead: str = "red:4", leader_dice=Non
 def test_a_player_holding_the_colour_led_must_roll_that_colour_or_a_special():
     state, rng = following_position(["red", "blue", "griffin"])
     state, _ = roll(state, rng, 0, "d9")  # a red die
-    assert legal_actions(state, 1) == ["roll:d10", "roll:d32"]  # red, or the Griffin
+    assert GAME.rules.legal_actions(state, 1) == ["roll:d10", "roll:d32"]  # red, or the Griffin
     with pytest.raises(MustFollow):
         roll(state, rng, 1, "d17")  # the blue die
 
@@ -115,7 +114,7 @@ def test_a_player_holding_the_colour_led_must_roll_that_colour_or_a_special():
 def test_a_player_without_the_colour_may_roll_any_die():
     state, rng = following_position(["yellow", "blue", "black"])
     state, _ = roll(state, rng, 0, "d9")
-    assert len(legal_actions(state, 1)) == 3
+    assert len(GAME.rules.legal_actions(state, 1)) == 3
 
 
 def test_before_any_number_die_is_rolled_every_die_is_allowed():
@@ -123,7 +122,7 @@ def test_before_any_number_die_is_rolled_every_die_is_allowed():
         ["red", "blue", "yellow"], leader_dice=["minotaur", "red", "black"]
     )
     state, _ = roll(state, rng, 0, "d30")  # the leader rolls a special
-    assert len(legal_actions(state, 1)) == 3
+    assert len(GAME.rules.legal_actions(state, 1)) == 3
 
 
 def test_the_first_number_die_after_a_special_lead_sets_the_colour():
@@ -133,21 +132,21 @@ def test_the_first_number_die_after_a_special_lead_sets_the_colour():
     assert state.first_leader == 2  # rotation 0, 1, 2
     state, _ = bid_all(state, rng, 0, 0, 0)
     state, _ = roll(state, rng, 2, "d30")  # the leader rolls its Minotaur: anything goes
-    assert len(legal_actions(state, 0)) == 3
+    assert len(GAME.rules.legal_actions(state, 0)) == 3
     state, _ = roll(state, rng, 0, "d17")  # seat 0 rolls blue: now blue must be followed
-    assert legal_actions(state, 1) == ["roll:d18"]  # seat 1's blue die, not its reds
+    assert GAME.rules.legal_actions(state, 1) == ["roll:d18"]  # seat 1's blue die, not its reds
 
 
 def test_a_yellow_die_showing_a_flag_still_sets_yellow():
     state, rng = following_position(["yellow", "red", "red"], leader_dice=["yellow:flag"] * 3)
     state, _ = roll(state, rng, 0, "d0")
-    assert legal_actions(state, 1) == ["roll:d3"]
+    assert GAME.rules.legal_actions(state, 1) == ["roll:d3"]
 
 
 def test_a_special_die_may_always_be_rolled():
     state, rng = following_position(["red", "mermaid", "blue"])
     state, _ = roll(state, rng, 0, "d9")
-    assert "roll:d34" in legal_actions(state, 1)
+    assert "roll:d34" in GAME.rules.legal_actions(state, 1)
     state, _ = roll(state, rng, 1, "d34")
     assert state.tricks[-1]["rolls"][-1]["face"] == "mermaid"
 

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.myllymatti import GAME
+from games.myllymatti.actions import CHANCE, PICKUP
 from games.myllymatti.cpu import HARD, LEVELS, choose
-from games.myllymatti.rules import CHANCE, PICKUP, apply, new_game
 from games.myllymatti.settings import SETTINGS_SPECS
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import DeterministicRng
@@ -27,7 +27,7 @@ SETTINGS = st.fixed_dictionaries(
 def positions(settings_: dict, seats: int, seed: int, steps: int = 400):
     """States where a seat must act, from a game of random legal moves and CPU moves."""
     rng = DeterministicRng(seed)
-    state, _ = new_game(settings_, seats, rng)
+    state, _ = GAME.rules.new_game(settings_, seats, rng)
     for _ in range(steps):
         if GAME.rules.is_over(state):
             return
@@ -38,7 +38,7 @@ def positions(settings_: dict, seats: int, seed: int, steps: int = 400):
             action = legal[rng.randbelow(len(legal))]
         else:
             action = choose(GAME.rules.view(state, seat), LEVELS[rng.randbelow(3)], rng)
-        state, _ = apply(state, seat, action, rng)
+        state, _ = GAME.rules.apply(state, seat, action, rng)
 
 
 @settings(max_examples=40, deadline=None)
@@ -70,7 +70,7 @@ def test_a_cpu_decides_the_same_whatever_other_hands_and_the_stock_hold(seats, s
 
 
 def test_unknown_levels_and_seats_with_nothing_to_do_are_refused():
-    state, _ = new_game({}, 3, DeterministicRng(1))
+    state, _ = GAME.rules.new_game({}, 3, DeterministicRng(1))
     with pytest.raises(ValueError):
         choose(GAME.rules.view(state, state.to_act), "expert", DeterministicRng(1))
     with pytest.raises(ValueError):

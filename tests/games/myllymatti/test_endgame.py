@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.myllymatti import endgame, rules, search, simulate
+from games.myllymatti import actions, endgame, search, simulate
 from games.rng import DeterministicRng
 from games.think import Budget
 from tests.games.myllymatti.scripted import position
@@ -43,7 +43,7 @@ def test_too_many_positions_and_it_gives_up():
 
 def test_three_players_or_many_cards_are_not_for_the_exact_endgame():
     assert not endgame.applies(position([["2c"], ["3c"], ["4c"]], to_act=0), 0)
-    big = [list(rules.cards.DECK[:10]), list(rules.cards.DECK[10:20]), []]
+    big = [list(actions.cards.DECK[:10]), list(actions.cards.DECK[10:20]), []]
     assert not endgame.applies(position(big, to_act=0, out=[[2]]), 0)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.myllymatti import GAME, expert, rules, simulate
+from games.myllymatti import GAME, actions, expert, simulate
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import DeterministicRng
 from games.think import Budget
@@ -22,7 +22,7 @@ SMALL = Budget(None, 3)
 def decisions(seed: int, seats: int, settings: dict | None = None, every: int = 3):
     """Some positions of a game where the seat to act has a real choice."""
     for index, (state, seat) in enumerate(positions(seed, seats, settings)):
-        if index % every == 0 and len(rules.legal_actions(state, seat)) > 1:
+        if index % every == 0 and len(actions.legal_actions(state, seat)) > 1:
             yield state, seat
 
 
@@ -116,7 +116,7 @@ def test_it_loses_far_less_often_than_chance_against_random_players():
     lost = 0
     for game in range(30):
         hero = game % 3
-        state, _ = rules.new_game({}, 3, rng)
+        state, _ = GAME.rules.new_game({}, 3, rng)
         while not state.over and not state.is_out(hero):
             seat = state.to_act
             view = GAME.rules.view(state, seat)
@@ -124,6 +124,6 @@ def test_it_loses_far_less_often_than_chance_against_random_players():
                 action = expert.choose(view, rng, Budget(None, 2))
             else:
                 action = view["legal_actions"][rng.randbelow(len(view["legal_actions"]))]
-            state, _ = rules.apply(state, seat, action, rng)
+            state, _ = GAME.rules.apply(state, seat, action, rng)
         lost += state.loser == hero
     assert lost <= 3  # a fair share would be 10 of 30

@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 from games.fairness import sha256_hex, verify_text
 from games.myllymatti import GAME, cards
 from games.myllymatti.fairness import commitment, preimage, verify
-from games.myllymatti.rules import new_game, resign
 from games.rng import DeterministicRng
 from tables.engine import codec
 
@@ -17,7 +16,7 @@ from tables.engine import codec
 def play_out(seed: int, seats: int = 3):
     """A whole game of CPU play, with every event."""
     rng = DeterministicRng(seed)
-    state, events = new_game({}, seats, rng, f"t.{seed}")
+    state, events = GAME.rules.new_game({}, seats, rng, f"t.{seed}")
     first = state
     everything = list(events)
     while not GAME.rules.is_over(state):
@@ -29,7 +28,7 @@ def play_out(seed: int, seats: int = 3):
 
 
 def test_the_deck_order_is_committed_to_at_the_deal():
-    state, events = new_game({}, 3, DeterministicRng(1), "t.1")
+    state, events = GAME.rules.new_game({}, 3, DeterministicRng(1), "t.1")
     text = f"t.1|{','.join(state.deck)}|{state.salt}"
     assert GAME.rules.public_view(state)["commitment"] == sha256_hex(text)
     assert events[0]["commitment"] == sha256_hex(text)
@@ -52,8 +51,8 @@ def test_nothing_is_revealed_before_the_end():
 
 
 def test_leaving_reveals_the_deal_too():
-    state, _ = new_game({}, 3, DeterministicRng(4), "t.4")
-    _, events = resign(state, 0, DeterministicRng(0))
+    state, _ = GAME.rules.new_game({}, 3, DeterministicRng(4), "t.4")
+    _, events = GAME.rules.resign(state, 0, DeterministicRng(0))
     assert GAME.presentation.proofs(events)[0][1] == state.commitment
 
 

@@ -9,8 +9,8 @@ import pytest
 
 from games.errors import InvalidSettings, NotYourTurn
 from games.myllymatti import GAME, cards
+from games.myllymatti.actions import CHANCE, legal_actions
 from games.myllymatti.errors import NoChance, NotInHand
-from games.myllymatti.rules import CHANCE, apply, legal_actions, new_game
 from games.myllymatti.settings import CHANCE_LEADER
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import DeterministicRng
@@ -21,12 +21,12 @@ HANDS = [["2c", "3c", "4c"], ["5h", "9d", "kc"], ["7s", "8h", "jd"]]
 
 def start(hands=HANDS, stock=(), dealer=0, **settings):
     rng = ScriptedRng(dealer, deal_deck(dealer, hands, list(stock)))
-    state, events = new_game(settings, len(hands), rng, "t.1")
+    state, events = GAME.rules.new_game(settings, len(hands), rng, "t.1")
     return state, events
 
 
 def play(state, seat, card):
-    return apply(state, seat, f"play:{card}", DeterministicRng(0))
+    return GAME.rules.apply(state, seat, f"play:{card}", DeterministicRng(0))
 
 
 def kinds(events):
@@ -39,7 +39,7 @@ def kinds(events):
 @pytest.mark.parametrize("seats", [1, 5])
 def test_a_game_needs_two_to_four_players(seats):
     with pytest.raises(InvalidSettings):
-        new_game({}, seats, DeterministicRng(1))
+        GAME.rules.new_game({}, seats, DeterministicRng(1))
 
 
 def test_a_standard_deck_of_52_cards_without_jokers():
@@ -56,7 +56,7 @@ def test_rank_high_to_low_is_a_k_q_j_10_down_to_2():
 def test_a_random_dealer_deals_three_cards_to_each_player_the_rest_is_the_stock():
     dealers = set()
     for seed in range(40):
-        state, _ = new_game({}, 4, DeterministicRng(seed))
+        state, _ = GAME.rules.new_game({}, 4, DeterministicRng(seed))
         dealers.add(state.dealer)
         assert [len(hand) for hand in state.hands] == [3, 3, 3, 3]
         assert len(state.stock) == 52 - 12
@@ -168,7 +168,7 @@ def test_the_winner_of_the_next_decided_trick_takes_every_tied_card():
 
 def test_taking_a_chance_turns_up_the_top_stock_card_and_plays_it():
     state, _ = start(stock=["qd", "2s", "3s"])
-    state, events = apply(state, 1, CHANCE, DeterministicRng(0))
+    state, events = GAME.rules.apply(state, 1, CHANCE, DeterministicRng(0))
     assert state.trick == [{"seat": 1, "card": "qd", "chance": True}]
     assert state.hands[1] == HANDS[1]  # the hand is untouched
     assert events == [{"type": "played", "seat": 1, "card": "qd", "chance": True}]
@@ -180,7 +180,7 @@ def test_either_player_of_the_trick_may_take_a_chance():
     assert CHANCE in legal_actions(state, 1)
     state, _ = play(state, 1, "5h")
     assert CHANCE in legal_actions(state, 2)
-    state, _ = apply(state, 2, CHANCE, DeterministicRng(0))
+    state, _ = GAME.rules.apply(state, 2, CHANCE, DeterministicRng(0))
     assert state.tally["chances_taken"] == [0, 0, 1]
 
 
@@ -190,7 +190,7 @@ def test_with_leader_only_chances_the_answering_player_may_not_take_one():
     state, _ = play(state, 1, "5h")
     assert CHANCE not in legal_actions(state, 2)
     with pytest.raises(NoChance):
-        apply(state, 2, CHANCE, DeterministicRng(0))
+        GAME.rules.apply(state, 2, CHANCE, DeterministicRng(0))
 
 
 def test_a_chance_is_allowed_only_while_the_stock_holds_more_than_one_card():
@@ -199,7 +199,7 @@ def test_a_chance_is_allowed_only_while_the_stock_holds_more_than_one_card():
     state = position(HANDS, phase=PHASE_COLLECT, to_act=1, trump=None, stock=["as"])
     assert CHANCE not in legal_actions(state, 1)
     with pytest.raises(NoChance):
-        apply(state, 1, CHANCE, DeterministicRng(0))
+        GAME.rules.apply(state, 1, CHANCE, DeterministicRng(0))
 
 
 def test_only_the_player_to_act_may_play():

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games.myllymatti import GAME
+from games.myllymatti.actions import legal_actions
 from games.myllymatti.errors import NotInHand
-from games.myllymatti.rules import apply, legal_actions
 from games.myllymatti.settings import TIED_LAST_WINNER
 from games.myllymatti.state import PHASE_COLLECT, PHASE_SHED
 from games.rng import DeterministicRng
@@ -17,7 +17,7 @@ HANDS = [["2c", "3c", "4c"], ["5h", "9d", "kc"], ["7s", "8h", "jd"]]
 
 
 def play(state, seat, card):
-    return apply(state, seat, f"play:{card}", DeterministicRng(0))
+    return GAME.rules.apply(state, seat, f"play:{card}", DeterministicRng(0))
 
 
 def kinds(events):

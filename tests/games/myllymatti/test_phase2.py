@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from games.myllymatti import GAME
+from games.myllymatti.actions import PICKUP, legal_actions
 from games.myllymatti.errors import DoesNotBeat, NothingToPickUp
-from games.myllymatti.rules import PICKUP, apply, legal_actions
 from games.myllymatti.settings import PICKUP_TRICK
 from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER, PHASE_SHED
 from games.rng import DeterministicRng
@@ -17,11 +17,11 @@ from tests.games.myllymatti.scripted import position
 
 
 def play(state, seat, card):
-    return apply(state, seat, f"play:{card}", DeterministicRng(0))
+    return GAME.rules.apply(state, seat, f"play:{card}", DeterministicRng(0))
 
 
 def pick_up(state, seat):
-    return apply(state, seat, PICKUP, DeterministicRng(0))
+    return GAME.rules.apply(state, seat, PICKUP, DeterministicRng(0))
 
 
 def plays(state, seat):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.base import STYLE_DANGER, Text
 from games.myllymatti import GAME
-from games.myllymatti.rules import CHANCE, PICKUP, apply, new_game
+from games.myllymatti.actions import CHANCE, PICKUP
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import DeterministicRng
 from tests.games.myllymatti.scripted import position
@@ -51,7 +51,7 @@ def test_cards_that_do_not_beat_are_greyed_with_the_reason():
 
 
 def test_cards_are_greyed_when_it_is_not_your_turn():
-    state, _ = new_game({}, 3, DeterministicRng(1))
+    state, _ = GAME.rules.new_game({}, 3, DeterministicRng(1))
     waiting = (state.to_act + 1) % 3
     info = GAME.presentation.private_info(GAME.rules.view(state, waiting))
     assert all(not item.selectable for item in info.items)
@@ -59,7 +59,7 @@ def test_cards_are_greyed_when_it_is_not_your_turn():
 
 
 def test_the_public_view_has_no_private_info():
-    state, _ = new_game({}, 3, DeterministicRng(1))
+    state, _ = GAME.rules.new_game({}, 3, DeterministicRng(1))
     assert GAME.presentation.private_info(GAME.rules.public_view(state)) is None
 
 
@@ -89,7 +89,7 @@ def test_badges_show_card_counts_and_places():
 
 
 def test_the_status_starts_with_the_phase_and_says_whose_move_it_is():
-    state, _ = new_game({}, 3, DeterministicRng(2), "t.2")
+    state, _ = GAME.rules.new_game({}, 3, DeterministicRng(2), "t.2")
     text = lines(GAME.presentation.describe_status(GAME.rules.public_view(state), NAMES))
     assert text[0] == "🃏 Myllymatti · phase 1"
     assert text[1] == "🂠 Stock: 43 cards"
@@ -115,8 +115,8 @@ def test_the_status_shows_tied_cards_lying_there():
 
 def test_every_won_trick_is_told_with_the_winners_card_first_in_the_story_and_the_log():
     state = position([["2c"], ["kh"], ["5d"]], phase=PHASE_COLLECT, to_act=0, opponent=1)
-    state, _ = apply(state, 0, "play:2c", None)
-    _, events = apply(state, 1, "play:kh", None)
+    state, _ = GAME.rules.apply(state, 0, "play:2c", None)
+    _, events = GAME.rules.apply(state, 1, "play:kh", None)
     assert "  🃏 Bo beats Ann (K♥ – 2♣)." in lines(GAME.presentation.describe_log(events, NAMES))
     # The table shows the trick being played; once decided, the story tells who took it.
     assert "🃏 Bo beats Ann (K♥ – 2♣)." in lines(GAME.presentation.describe_events(events, NAMES))
@@ -126,8 +126,8 @@ def test_the_story_tells_tricks_the_switch_going_out_and_the_loser():
     state = position(
         [["ad"], ["9c"], ["3d"]], phase=PHASE_COLLECT, to_act=1, opponent=2, face_up=(0, "qs")
     )
-    state, _ = apply(state, 1, "play:9c", None)
-    state, events = apply(state, 2, "play:3d", None)
+    state, _ = GAME.rules.apply(state, 1, "play:9c", None)
+    state, events = GAME.rules.apply(state, 2, "play:3d", None)
     story = lines(GAME.presentation.describe_events(events, NAMES))
     assert "  🃏 Bo beats Cy (9♣ – 3♦)." in lines(GAME.presentation.describe_log(events, NAMES))
     # The last trick of phase 1 is told too, before the switch.
@@ -142,11 +142,11 @@ def test_phase_2_tells_each_trick_set_aside_and_each_pick_up():
     state = position(
         [["5h", "ks"], ["th", "2c"], ["4d", "jh"]], to_act=1, trump="s", trick=[(0, "9h")]
     )
-    state, events = apply(state, 1, "play:th", None)
+    state, events = GAME.rules.apply(state, 1, "play:th", None)
     assert (
         lines(GAME.presentation.describe_events(events, NAMES)) == []
     )  # the table shows the trick
-    state, events = apply(state, 2, "pickup", None)
+    state, events = GAME.rules.apply(state, 2, "pickup", None)
     assert lines(GAME.presentation.describe_events(events, NAMES)) == ["⬆️ Cy picks up 10♥."]
 
 
@@ -166,7 +166,7 @@ def test_the_card_line_names_what_it_answers_never_the_card():
     assert flat(
         GAME.presentation.describe_private_play(GAME.rules.public_view(state), 0, NAMES)
     ) == ("🃏 I lead a card against Bo.")
-    state, _ = apply(state, 0, "play:2c", None)
+    state, _ = GAME.rules.apply(state, 0, "play:2c", None)
     assert flat(
         GAME.presentation.describe_private_play(GAME.rules.public_view(state), 1, NAMES)
     ) == ("🃏 I answer Ann's 2♣.")
@@ -182,7 +182,7 @@ def test_shared_events_are_left_to_the_front_doors():
 
 
 def test_a_hint_is_given_at_each_decision_and_only_to_the_player_to_act():
-    state, _ = new_game({}, 3, DeterministicRng(3))
+    state, _ = GAME.rules.new_game({}, 3, DeterministicRng(3))
     assert GAME.presentation.describe_hint(GAME.rules.view(state, state.to_act), NAMES) is not None
     assert (
         GAME.presentation.describe_hint(GAME.rules.view(state, (state.to_act + 1) % 3), NAMES)

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from games.myllymatti import GAME, cards, cpu, rules, simulate
+from games.myllymatti import GAME, actions, cards, cpu, simulate
 from games.myllymatti.settings import SETTINGS_SPECS
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import DeterministicRng
@@ -21,7 +21,7 @@ ALL_SETTINGS = [
 def positions(seed: int, seats: int, settings: dict | None = None, steps: int = 500):
     """Every position of one game of random and hard moves, with the seat to act."""
     rng = DeterministicRng(f"simulate-{seed}")
-    state, _ = rules.new_game(settings or {}, seats, rng)
+    state, _ = GAME.rules.new_game(settings or {}, seats, rng)
     for _ in range(steps):
         if state.over:
             return
@@ -30,9 +30,9 @@ def positions(seed: int, seats: int, settings: dict | None = None, steps: int = 
         if rng.randbelow(3):
             action = cpu.choose(GAME.rules.view(state, seat), "hard", rng)
         else:
-            legal = rules.legal_actions(state, seat)
+            legal = actions.legal_actions(state, seat)
             action = legal[rng.randbelow(len(legal))]
-        state, _ = rules.apply(state, seat, action, rng)
+        state, _ = GAME.rules.apply(state, seat, action, rng)
 
 
 def every_card(state) -> Counter:
@@ -61,7 +61,7 @@ def test_a_world_looks_to_the_seat_exactly_like_the_game(seats, settings):
 
 
 def test_a_world_deals_the_unseen_cards_anew_each_time_in_phase_1():
-    state, _ = rules.new_game({}, 3, DeterministicRng(7))
+    state, _ = GAME.rules.new_game({}, 3, DeterministicRng(7))
     view = GAME.rules.view(state, state.to_act)
     rng = DeterministicRng("deal")
     others = {tuple(simulate.world(view, rng).hands[(state.to_act + 1) % 3]) for _ in range(10)}
@@ -91,19 +91,19 @@ def test_the_playouts_hard_cpu_chooses_what_the_real_one_chooses(seats):
 def test_a_playout_ends_as_the_same_game_played_move_by_move_would():
     results = Counter()
     for seed in range(20):
-        start, _ = rules.new_game({}, 3, DeterministicRng(f"playout-{seed}"))
+        start, _ = GAME.rules.new_game({}, 3, DeterministicRng(f"playout-{seed}"))
         hero = seed % 3
         value = simulate.playout(start.copy(), hero, DeterministicRng(seed))
         state, rng = start, DeterministicRng(seed)
         while not state.over and not state.is_out(hero):
             seat = state.to_act
             action = cpu.choose(GAME.rules.view(state, seat), "hard", rng)
-            state, _ = rules.apply(state, seat, action, rng)
+            state, _ = GAME.rules.apply(state, seat, action, rng)
         assert value == float(state.loser == hero)
         results[value] += 1
     assert results[0.0] and results[1.0]  # both endings were met
 
 
 def test_a_playout_that_goes_round_for_ever_counts_as_half_a_loss():
-    start, _ = rules.new_game({}, 3, DeterministicRng(3))
+    start, _ = GAME.rules.new_game({}, 3, DeterministicRng(3))
     assert simulate.playout(start.copy(), 0, DeterministicRng(1), moves=5) == 0.5

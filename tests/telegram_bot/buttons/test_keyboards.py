@@ -13,7 +13,7 @@ import pytest
 
 from games import registry
 from games.errors import NotYourTurn
-from games.presentation_protocol import no_steps
+from games.presentation_protocol import Presentation
 from tables import lobby, play
 from tables.errors import NotSeated, StaleMove
 from tables.model import ChatRef
@@ -23,6 +23,7 @@ from telegram_bot.buttons.keyboards import keyboard
 from telegram_bot.buttons.step_press import judge_step
 from telegram_bot.table_message.chat_messages import ChatMessages, OpenStep
 from tests.support.toy_game import GAME as TOY
+from tests.support.toy_game import ToyPresentation
 
 ANN, BEN, DAN = 1, 2, 4
 
@@ -168,7 +169,10 @@ def test_the_open_step_is_kept_once_and_a_second_tap_changes_nothing(redis_clien
 
 
 def test_a_keyboard_telegram_would_refuse_is_never_sent(redis_client, caplog):
-    flat = replace(TOY, presentation=replace(TOY.presentation, action_steps=no_steps))
+    class Flat(ToyPresentation):
+        action_steps = Presentation.action_steps  # no steps at all
+
+    flat = replace(TOY, presentation=Flat())
     registry.GAMES[TOY.name] = flat  # a game that slipped past the contract test
     store, table_id = calls_table(redis_client, preset="calls")
     markup = keyboard(store.load(table_id))

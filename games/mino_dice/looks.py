@@ -1,0 +1,47 @@
+"""Mino Dice in buttons, badges and status lines, for every front door.
+
+Everything returns untranslated :class:`games.base.Text`. The story of events (bids, tricks,
+scores) and the log are in :mod:`games.mino_dice.story`; names of dice in
+:mod:`games.mino_dice.words`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.base import (
+    N_,
+    NT_,
+    T_,
+    Text,
+)
+from games.mino_dice.state import PHASE_BID
+from games.mino_dice.words import MUST_FOLLOW, NAMES
+
+BIDS_PER_ROW = 5
+
+
+def reason(view: dict[str, Any]) -> Text:
+    if view["phase"] == PHASE_BID:
+        return T_("Everyone bids first; then the dice are rolled.")
+    if view["turn"] != view["seat"]:
+        return T_("Wait for your turn.")
+    return Text(MUST_FOLLOW[view["follow"]])
+
+
+# What web/render.js draws itself.
+WEB_STRINGS = {
+    "bids_in": N_("Bids in: {n} of {total}"),
+    "dice_each": NT_("die each", "dice each", 1),
+    "trick_of": N_("Trick {trick} of {tricks}"),
+    "follow": N_("Follow:"),
+    "you_take": N_("🎲 You take the trick!"),
+    "exact": N_("✅ Exactly your bid: {points}"),
+    "missed": N_("❌ Off your bid: {points}"),
+    "sheet": N_("Score sheet"),
+    "hand": N_("Hand"),
+    "legend": N_("🎯 tricks won/bid · 📊 points"),
+    # Each die's colour or creature in words (screen readers, and beside a colour swatch).
+    **{f"kind_{kind}": name for kind, name in NAMES.items()},
+}
+LEGEND = (("🎯", N_("tricks won / bid")), ("📊", N_("points")))
