@@ -68,7 +68,7 @@ def choose(view: dict[str, Any], rng: Rng, budget: Budget) -> Action:
     if legal[0].startswith(CLAIM_PREFIX):
         return _claim(view, lookup, where, rng)
     k = _rank_or_none(cpu.previous_claim(view), doubles)
-    chance = lookup.challenges[(where, k, rank(view["claim"], doubles))]
+    chance = lookup.challenge(where, k, rank(view["claim"], doubles))
     if rng.randbelow(WEIGHT_SCALE) < chance:
         return CHALLENGE
     return ACCEPT if ACCEPT in legal else FOLD if FOLD in legal else CHALLENGE
@@ -80,7 +80,7 @@ def _claim(view: dict[str, Any], lookup: Lookup, where: Position, rng: Rng) -> A
     dice = view["dice"]
     k = _rank_or_none(view["claim"], doubles)
     r = rank(f"{dice[0]}{dice[1]}", doubles)
-    pairs = lookup.claims[(where, k, r)]
+    pairs = lookup.claim_mix(where, k, r)
     draw = rng.randbelow(sum(weight for _, weight in pairs))
     for c, weight in pairs:
         if draw < weight:

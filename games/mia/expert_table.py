@@ -72,11 +72,21 @@ def encode(tables: dict[RulesKey, RuleTable]) -> bytes:
 
 @dataclass(frozen=True)
 class Lookup:
-    """A decoded rule set: claim mixes as (rank, weight) pairs, challenge chances in 255ths."""
+    """A decoded rule set, kept as the file's bytes: a claim mix is (rank, weight) byte pairs
+    one after the other; a stage's challenge chances are one byte per claim above ``k``."""
 
     max_lives: int
-    claims: dict[tuple[Position, int, int], tuple[tuple[int, int], ...]]
-    challenges: dict[tuple[Position, int, int], int]
+    claims: dict[tuple[Position, int, int], bytes]
+    challenges: dict[tuple[Position, int], bytes]
+
+    def claim_mix(self, position: Position, k: int, r: int) -> list[tuple[int, int]]:
+        """The claims (ranks) and their weights out of 255 for roll ``r`` over ``k``."""
+        pairs = self.claims[(position, k, r)]
+        return list(zip(pairs[0::2], pairs[1::2], strict=True))
+
+    def challenge(self, position: Position, k: int, c: int) -> int:
+        """The chance (out of 255) to challenge claim ``c`` made over ``k``."""
+        return self.challenges[(position, k)][c - k - 1]
 
 
 def decode(data: bytes) -> dict[RulesKey, Lookup]:
@@ -88,19 +98,16 @@ def decode(data: bytes) -> dict[RulesKey, Lookup]:
     for _ in range(count):
         fold, mia, false_mia, starter, max_lives = raw[at : at + 5]
         at += 5
-        claims: dict[tuple[Position, int, int], tuple[tuple[int, int], ...]] = {}
-        challenges: dict[tuple[Position, int, int], int] = {}
+        claims: dict[tuple[Position, int, int], bytes] = {}
+        challenges: dict[tuple[Position, int], bytes] = {}
         for position in positions(max_lives):
             for k in range(-1, TOP):
                 for r in range(RANKS):
-                    n = raw[at]
-                    claims[(position, k, r)] = tuple(
-                        (raw[at + 1 + 2 * i], raw[at + 2 + 2 * i]) for i in range(n)
-                    )
-                    at += 1 + 2 * n
-                for c in range(k + 1, RANKS):
-                    challenges[(position, k, c)] = raw[at]
-                    at += 1
+                    end = at + 1 + 2 * raw[at]
+                    claims[(position, k, r)] = raw[at + 1 : end]
+                    at = end
+                challenges[(position, k)] = raw[at : at + TOP - k]
+                at += TOP - k
         key = (bool(fold), mia, false_mia, STARTERS[starter])
         tables[key] = Lookup(max_lives, claims, challenges)
     return tables

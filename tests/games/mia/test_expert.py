@@ -53,10 +53,10 @@ def test_the_table_loads_and_covers_both_presets_at_every_position():
         lookup = tables[expert.rules_key(settings)]
         for where, k in itertools.product(positions(lookup.max_lives), range(-1, TOP)):
             for r in range(RANKS):
-                pairs = lookup.claims[(where, k, r)]
+                pairs = lookup.claim_mix(where, k, r)
                 assert pairs and all(k < c <= TOP and w > 0 for c, w in pairs)
             for c in range(k + 1, RANKS):
-                assert 0 <= lookup.challenges[(where, k, c)] <= 255
+                assert 0 <= lookup.challenge(where, k, c) <= 255
     assert not expert.covers({**GAME.rules.normalize_settings({}), "pass_on": True})
 
 
