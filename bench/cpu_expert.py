@@ -1,7 +1,8 @@
 """``python -m bench.cpu_strength --game <name> --level expert``: how strong a game's expert is.
 
-Plays ``--games`` three-seat games (the default preset): one ``expert`` seat against two
-``hard`` seats, the expert's seat rotating every game. It prints a line per 500 games, then
+Plays ``--games`` three-seat games (the default preset, or ``--preset``): one ``expert`` seat
+against two ``hard`` seats (or two of ``--opponent``'s level), the expert's seat rotating every
+game. It prints a line per 500 games, then
 the expert's decision times, and as its last line
 ``expert_share=<share> ci95=<low>–<high> p95_think_ms=<ms>`` (bench.cpu_common.expert_line):
 the share of games the expert wins (a tie for first shares the win), or, in a game where only
@@ -35,10 +36,19 @@ LOSER_ONLY = frozenset({"myllymatti"})  # the game decides its loser, not a winn
 REPORT_EVERY = 500
 
 
-def play_game(game: Game, expert_seat: int, budget: Budget, rng: Rng, times: list[float]) -> Any:
+def play_game(
+    game: Game,
+    expert_seat: int,
+    budget: Budget,
+    rng: Rng,
+    times: list[float],
+    opponent: str = HARD,
+    preset: str | None = None,
+) -> Any:
     """One whole game (or ``MAX_MOVES`` moves); the expert's decision times go to ``times``."""
     rules = game.rules
-    state, _ = rules.new_game(dict(rules.presets[rules.default_preset]), SEATS, rng)
+    settings = dict(rules.presets[preset or rules.default_preset])
+    state, _ = rules.new_game(settings, SEATS, rng)
     for _ in range(MAX_MOVES):
         if rules.is_over(state):
             return state
@@ -49,7 +59,7 @@ def play_game(game: Game, expert_seat: int, budget: Budget, rng: Rng, times: lis
             action = rules.cpu_choice(view, EXPERT, rng, budget)
             times.append((time.perf_counter() - started) * 1000)
         else:
-            action = rules.cpu_action(view, HARD, rng)
+            action = rules.cpu_action(view, opponent, rng)
         state, _ = rules.apply(state, seat, action, rng)
     return None
 
@@ -70,6 +80,8 @@ def main(game_name: str, argv: list[str] | None = None) -> float:
     parser.add_argument("--seed", default="1", help="seed of every draw and CPU choice")
     parser.add_argument("--think-ms", type=float, default=None, help="0: no time limit")
     parser.add_argument("--iterations", type=int, default=None, help="iteration cap a move")
+    parser.add_argument("--opponent", default=HARD, help="the other two seats' level")
+    parser.add_argument("--preset", default=None, help="the rules (default: the game's default)")
     args = parser.parse_args(argv)
     game = get_game(game_name)
     ms = budget_from_env().ms if args.think_ms is None else (args.think_ms or None)
@@ -81,7 +93,7 @@ def main(game_name: str, argv: list[str] | None = None) -> float:
     stuck = 0
     for index in range(args.games):
         seat = index % SEATS
-        state = play_game(game, seat, budget, rng, times)
+        state = play_game(game, seat, budget, rng, times, args.opponent, args.preset)
         if state is None:
             stuck += 1
         else:
@@ -92,6 +104,7 @@ def main(game_name: str, argv: list[str] | None = None) -> float:
     measure = "loses" if game_name in LOSER_ONLY else "wins"
     print(
         f"game={game_name} expert_{measure} games={args.games} stuck={stuck} "
+        f"opponent={args.opponent} preset={args.preset or game.rules.default_preset} "
         f"think_ms={budget.ms} iterations={budget.max_iterations} "
         f"decisions={len(times)} max_think_ms={percentile(times, 1.0):.2f} "
         f"seconds={time.perf_counter() - started:.1f}"

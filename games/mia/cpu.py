@@ -310,8 +310,10 @@ def choose(view: dict[str, Any], level: str, rng: Rng) -> Action:
 
 
 def expert(view: dict[str, Any], rng: Rng, budget: Budget) -> Action:
-    """The expert level: for now the hard level's choice (it needs no thinking time)."""
-    return choose(view, "hard", rng)
+    """The expert level: games/mia/expert.py (imported here, as it builds on this module)."""
+    from games.mia import expert as engine
+
+    return engine.choose(view, rng, budget)
 
 
 def previous_claim(view: dict[str, Any]) -> str | None:

@@ -14,12 +14,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.base import CPU_LEVELS
 from games.mia import GAME
 from games.mia.actions import ACCEPT, CHALLENGE, FOLD, PASS, claim_action
 from games.mia.cpu import LEVELS, chance_true, choose, settings_key, table_model
 from games.mia.ranks import claim_order, probability, rank
 from games.mia.settings import SETTINGS_SPECS
 from games.rng import DeterministicRng
+from games.think import Budget
 from tests.games.mia.scripted import ScriptedRng
 
 SETTINGS = st.fixed_dictionaries(
@@ -129,7 +131,7 @@ def test_a_decision_leaves_the_view_unchanged(settings_, seats, seed):
         assert view == before
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", CPU_LEVELS)
 def test_a_receiver_decides_the_same_whatever_dice_lie_under_the_cup(level):
     honest = GAME.rules.view(opening("54", roll="54"), 1)
     bluff = GAME.rules.view(opening("54", roll="31"), 1)
@@ -137,10 +139,11 @@ def test_a_receiver_decides_the_same_whatever_dice_lie_under_the_cup(level):
     # The views differ only in the commitment (a hash); the CPU never reads it.
     honest.pop("commitment"), bluff.pop("commitment")
     assert honest == bluff
+    budget = Budget(None, 1)
     for seed in range(100):
-        assert choose(honest, level, DeterministicRng(seed)) == choose(
-            bluff, level, DeterministicRng(seed)
-        )
+        assert GAME.rules.cpu_choice(
+            honest, level, DeterministicRng(seed), budget
+        ) == GAME.rules.cpu_choice(bluff, level, DeterministicRng(seed), budget)
 
 
 def test_an_unknown_level_or_a_seat_without_a_move_is_refused():
