@@ -16,9 +16,9 @@ from typing import Any
 
 from games.base import Action
 from games.mia import cpu
+from games.mia.actions import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, claim_action
 from games.mia.expert_table import TABLE_PATH, Lookup, Position, RulesKey, decode
 from games.mia.ranks import claim_order, rank
-from games.mia.rules import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, claim_action
 from games.rng import Rng
 from games.think import Budget
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.base import JSON, N_, Action, Event, StatCounter
 from games.errors import GameOver, IllegalAction, SeatOut
-from games.mia import actions, cpu
+from games.mia import actions, cpu, expert
 from games.mia.actions import (
     ACCEPT,
     CHALLENGE,
@@ -224,4 +224,4 @@ class MiaRules(Rules):
         return cpu.choose(view, level, rng)
 
     def cpu_expert(self, view: JSON, rng: Rng, budget: Budget) -> Action:
-        return cpu.expert(view, rng, budget)
+        return expert.choose(view, rng, budget)

@@ -12,10 +12,10 @@ import itertools
 import pytest
 
 from games.mia import GAME, expert
+from games.mia.actions import ACCEPT, CHALLENGE, claim_action
 from games.mia.cfr import StageInput, solve_stage
 from games.mia.expert_table import TABLE_PATH, decode, encode, positions
 from games.mia.model import RANKS, TOP, claim_model
-from games.mia.rules import ACCEPT, CHALLENGE, apply, claim_action, new_game
 from games.mia.solve import Config, solve
 from games.rng import DeterministicRng
 from games.think import Budget
@@ -30,7 +30,7 @@ NO_CLOCK = Budget(None, 1, clock=lambda: pytest.fail("the expert read the clock"
 def expert_positions(settings: dict, seats: int, seed: int, steps: int = 120):
     """(state, seat to act) along a game where the expert plays every seat now and then."""
     rng = DeterministicRng(f"expert-{seed}")
-    state, _ = new_game(settings, seats, rng)
+    state, _ = GAME.rules.new_game(settings, seats, rng)
     for _ in range(steps):
         if GAME.rules.is_over(state):
             return
@@ -41,7 +41,7 @@ def expert_positions(settings: dict, seats: int, seed: int, steps: int = 120):
             action = expert.choose(view, rng, NO_CLOCK)
         else:
             action = view["legal_actions"][rng.randbelow(len(view["legal_actions"]))]
-        state, _ = apply(state, seat, action, rng)
+        state, _ = GAME.rules.apply(state, seat, action, rng)
 
 
 def test_the_table_loads_and_covers_both_presets_at_every_position():
@@ -101,12 +101,12 @@ def test_a_decision_leaves_the_view_unchanged_and_repeats_under_the_same_seed():
 
 
 def test_it_accepts_an_honest_looking_low_opening_and_challenges_a_forced_mia():
-    state, _ = new_game(PRESETS["standard"], 3, ScriptedRng(0, ["31"]), "g")
-    state, _ = apply(state, 0, claim_action("31"), ScriptedRng(None))
+    state, _ = GAME.rules.new_game(PRESETS["standard"], 3, ScriptedRng(0, ["31"]), "g")
+    state, _ = GAME.rules.apply(state, 0, claim_action("31"), ScriptedRng(None))
     low = GAME.rules.view(state, 1)
     assert {expert.choose(low, DeterministicRng(s), NO_CLOCK) for s in range(50)} == {ACCEPT}
-    state, _ = apply(state, 1, ACCEPT, ScriptedRng(None, ["31"]))
-    state, _ = apply(state, 1, claim_action("21"), ScriptedRng(None))
+    state, _ = GAME.rules.apply(state, 1, ACCEPT, ScriptedRng(None, ["31"]))
+    state, _ = GAME.rules.apply(state, 1, claim_action("21"), ScriptedRng(None))
     mia = GAME.rules.view(state, 2)
     assert {expert.choose(mia, DeterministicRng(s), NO_CLOCK) for s in range(50)} == {CHALLENGE}
 
