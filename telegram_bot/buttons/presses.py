@@ -144,8 +144,8 @@ async def _handle(
         )
         return _done(get_game(table.game), action, language), True
     if pressed.kind == STEP:
-        await step_press(query, pressed, table, context)
-        return None, True
+        refused = await step_press(query, pressed, table, language, context)
+        return refused, refused is None
     return await lobby_press(query, pressed, table, context), False
 
 

@@ -22,9 +22,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 
 import redis
 
+from games.steps import Path, path_key
 from ops.logs import set_table
 from tables.errors import NoSuchTable
 from tables.model import Table
@@ -48,10 +50,18 @@ class PanelKeeper:
         self._dirty: set[str] = set()
         self._tasks: dict[str, asyncio.Task[None]] = {}
 
-    async def open(self, table: Table, user_id: int, language: str, query_id: str) -> bool:
-        """Answer a press of the table's button with the presser's panel; False when there
-        is none to show (the gate shows them nothing) or Telegram refused it."""
-        view = panel_view(table, user_id, language)
+    async def open(
+        self,
+        table: Table,
+        user_id: int,
+        language: str,
+        query_id: str,
+        step: tuple[Path, int] = ((), -1),
+    ) -> bool:
+        """Answer a press of the table's button with the presser's panel (``step``: a hidden
+        choice's step to show, and its decision); False when there is none to show (the
+        gate shows them nothing) or Telegram refused it."""
+        view = panel_view(table, user_id, language, step=step)
         if view is None:
             return False
         await self.budget.take(table.chat_id, user_id)
@@ -71,7 +81,14 @@ class PanelKeeper:
                 self.on_refused(table.id)
             return False
         old = await asyncio.to_thread(self.records.get, table.id, user_id)
-        record = PanelRecord(user_id, message_id, view.digest, language)
+        record = PanelRecord(
+            user_id,
+            message_id,
+            view.digest,
+            language,
+            path=path_key(step[0]),
+            path_decision=step[1],
+        )
         await asyncio.to_thread(self.records.put, table.id, record)
         if old is not None and old.message_id != message_id:
             await self.api.delete(table.chat_id, user_id, old.message_id)
@@ -83,11 +100,20 @@ class PanelKeeper:
         record = await asyncio.to_thread(self.records.get, table_id, user_id)
         if record is None:
             return
-        noted = PanelRecord(
-            user_id, record.message_id, record.digest, record.language, text, version
-        )
+        noted = replace(record, refusal=text, refusal_version=version)
         await asyncio.to_thread(self.records.put, table_id, noted)
         self.schedule(table_id)
+
+    async def open_step(self, table_id: str, user_id: int, path: Path, decision: int) -> bool:
+        """A step of a hidden choice pressed on the panel: the panel shows it (an edit in
+        place, soon). False when the presser has no panel here any more."""
+        record = await asyncio.to_thread(self.records.get, table_id, user_id)
+        if record is None:
+            return False
+        opened = replace(record, path=path_key(path), path_decision=decision)
+        await asyncio.to_thread(self.records.put, table_id, opened)
+        self.schedule(table_id)
+        return True
 
     def schedule(self, table_id: str) -> None:
         """The table changed: its panels are looked at (soon, once for a burst)."""
@@ -143,7 +169,8 @@ class PanelKeeper:
         for: the others' panels go on, and theirs shows the newest view once it has room
         (the changes meanwhile in one edit)."""
         refusal = record.refusal if record.refusal_version == table.version else None
-        view = panel_view(table, record.user_id, record.language, refusal)
+        step = (record.step_path(), record.path_decision)
+        view = panel_view(table, record.user_id, record.language, refusal, step)
         if view is None:
             if await asyncio.to_thread(
                 self.records.drop, table.id, record.user_id, record.message_id
@@ -168,17 +195,7 @@ class PanelKeeper:
         """What the panel shows now, unless a newer panel replaced it meanwhile."""
         current = self.records.get(table_id, record.user_id)
         if current is not None and current.message_id == record.message_id:
-            self.records.put(
-                table_id,
-                PanelRecord(
-                    record.user_id,
-                    record.message_id,
-                    view.digest,
-                    record.language,
-                    current.refusal,
-                    current.refusal_version,
-                ),
-            )
+            self.records.put(table_id, replace(current, digest=view.digest))
 
     def _later(self, table_id: str, delay: float) -> None:
         asyncio.get_running_loop().call_later(delay, self.schedule, table_id)

@@ -1,8 +1,10 @@
 """Which players have a panel open at a table, and how many panel calls a receiver may get.
 
-    table:{T}:panels          hash, user id -> {"id": ephemeral id, "d": digest of what it
-                              shows, "l": its language, "r": a refusal to show, "rv": the
-                              table version the refusal answers}
+    table:{T}:panels          hash, user id -> {"message_id": ephemeral id, "digest": of
+                              what it shows, "language", "refusal": one to show,
+                              "refusal_version": the table version it answers, "path": the
+                              step of a hidden choice open on the panel, "path_decision": the
+                              decision token it was opened on}
     table:{T}                 field ``np``: until when (Unix time) panels are off at this
                               table, the server having refused one for a reason that looked
                               lasting (the table message offers today's paths meanwhile)
@@ -23,6 +25,7 @@ from typing import Any
 
 import redis
 
+from games.steps import Path, parse_path_key
 from ops import metrics
 from tables.engine import keys
 from telegram_bot.table_message.budget import OVERALL_BURST, OVERALL_KEY, TAKE_SCRIPT
@@ -44,6 +47,12 @@ class PanelRecord:
     language: str
     refusal: str = ""
     refusal_version: int = -1
+    path: str = ""  # a step open on the panel (games.steps.path_key), for one decision
+    path_decision: int = -1
+
+    def step_path(self) -> Path:
+        """The step open on the panel (shown while its decision lasts)."""
+        return parse_path_key(self.path) or ()
 
     def encode(self) -> str:
         data = asdict(self)
