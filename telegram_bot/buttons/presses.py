@@ -130,11 +130,13 @@ async def _handle(
         return private_text(table, user.id, language), False
     if pressed.kind == GAME:
         action = _action_of(table, pressed)
-        await asyncio.to_thread(
+        outcome = await asyncio.to_thread(
             store.change,
             table.id,
             lambda t: play.move(t, user.id, action, store.rng, decision=pressed.stamp),
         )
+        if services(context).panels is not None:  # the panels show it without a detour
+            services(context).panels.schedule(table.id, outcome.table)
         await asyncio.to_thread(
             ChatMessages(store.redis).remember_move,
             table.id,

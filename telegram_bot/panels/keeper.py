@@ -49,6 +49,8 @@ class PanelKeeper:
         self.on_refused: Callable[[str], None] = lambda table_id: None  # redraw the table
         self._dirty: set[str] = set()
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._fresh: dict[str, Table] = {}  # a table as a move here just left it
+        self._followed: dict[str, int] = {}  # the newest version followed, per open table
 
     async def open(
         self,
@@ -115,11 +117,19 @@ class PanelKeeper:
         self.schedule(table_id)
         return True
 
-    def schedule(self, table_id: str) -> None:
-        """The table changed: its panels are looked at (soon, once for a burst)."""
+    def schedule(self, table_id: str, table: Table | None = None) -> None:
+        """The table changed: its panels are looked at (soon, once for a burst). ``table``:
+        the changed table, when a move made here has it: followed at once, without waiting
+        for the change to come round the update stream, nor loading it again."""
+        if table is not None and table.version > self._fresh_version(table_id):
+            self._fresh[table_id] = table
         self._dirty.add(table_id)
         if table_id not in self._tasks:
             self._tasks[table_id] = asyncio.create_task(self._drain(table_id))
+
+    def _fresh_version(self, table_id: str) -> int:
+        fresh = self._fresh.get(table_id)
+        return fresh.version if fresh is not None else -1
 
     async def idle(self) -> None:
         while self._tasks:
@@ -147,14 +157,15 @@ class PanelKeeper:
             self._tasks.pop(table_id, None)
 
     async def _follow_locked(self, table_id: str) -> None:
-        records = await asyncio.to_thread(self.records.all, table_id)
-        if not records:
-            return
-        if not await asyncio.to_thread(self.records.lock, table_id):
+        fresh = self._fresh.pop(table_id, None)
+        records = await asyncio.to_thread(self.records.claim, table_id)
+        if records is None:
             self._later(table_id, 0.2)  # another worker is at it: look again after it
             return
+        if not records:
+            return
         try:
-            table = await asyncio.to_thread(self.store.load, table_id)
+            table = await self._newest(table_id, fresh)
             later = await asyncio.gather(*(self._follow(table, r) for r in records))
         except NoSuchTable:
             later = []
@@ -162,6 +173,19 @@ class PanelKeeper:
             await asyncio.to_thread(self.records.unlock, table_id)
         if waits := [wait for wait in later if wait > 0]:
             self._later(table_id, min(waits))
+
+    async def _newest(self, table_id: str, fresh: Table | None) -> Table:
+        """The table to follow: the one a move here just made, unless a version as new was
+        followed already (then, or without one, it is loaded)."""
+        followed = self._followed.get(table_id, -1)
+        table = fresh if fresh is not None and fresh.version > followed else None
+        if table is None:
+            table = await asyncio.to_thread(self.store.load, table_id)
+        if table.is_open:
+            self._followed[table_id] = max(followed, table.version)
+        else:
+            self._followed.pop(table_id, None)
+        return table
 
     async def _follow(self, table: Table, record: PanelRecord) -> float:
         """One panel brought up to date: edited, removed, or left as it is. Returns when to

@@ -35,8 +35,20 @@ PANELS_OFF_SECONDS = 600  # a lasting-looking refusal turns a table's panels off
 PANEL_BURST = 3.0  # as for a chat: a few at once, then the rate
 
 
+# A table's panels and its follow lock, in one round trip (both in the table's slot).
+CLAIM_SCRIPT = """
+if redis.call('HLEN', KEYS[1]) == 0 then return false end
+if not redis.call('SET', KEYS[2], 1, 'NX', 'PX', ARGV[1]) then return {0} end
+return {1, redis.call('HGETALL', KEYS[1])}
+"""
+
+
 def panels_key(table_id: str) -> str:
     return f"table:{{{table_id}}}:panels"
+
+
+def lock_key(table_id: str) -> str:
+    return f"table:{{{table_id}}}:panels:lock"
 
 
 @dataclass(frozen=True)
@@ -71,6 +83,7 @@ class PanelRecord:
 class PanelRecords:
     def __init__(self, client: redis.Redis) -> None:
         self.redis = client
+        self._claim = client.register_script(CLAIM_SCRIPT)
 
     def all(self, table_id: str) -> list[PanelRecord]:
         found = self.redis.hgetall(panels_key(table_id))
@@ -102,14 +115,22 @@ class PanelRecords:
         until = (time.time() if now is None else now) + PANELS_OFF_SECONDS
         self.redis.hset(keys.table(table_id), "np", f"{until:.0f}")
 
-    def lock(self, table_id: str, seconds: float = 10.0) -> bool:
-        """One worker follows a table's panels at a time (else an older version's edit could
-        land after a newer one's)."""
-        key = f"table:{{{table_id}}}:panels:lock"
-        return bool(self.redis.set(key, 1, nx=True, px=int(seconds * 1000)))
+    def claim(self, table_id: str, seconds: float = 10.0) -> list[PanelRecord] | None:
+        """A table's panels, locked for this worker, in one round trip: [] when it has none
+        (nothing locked), None when another worker follows them now (look again later)."""
+        found = self._claim(
+            keys=[panels_key(table_id), lock_key(table_id)], args=[int(seconds * 1000)]
+        )
+        if not found:
+            return []
+        if found[0] == 0:
+            return None
+        flat = found[1]
+        records = [PanelRecord.decode(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)]
+        return [record for record in records if record is not None]
 
     def unlock(self, table_id: str) -> None:
-        self.redis.delete(f"table:{{{table_id}}}:panels:lock")
+        self.redis.delete(lock_key(table_id))
 
 
 class PanelBudget:

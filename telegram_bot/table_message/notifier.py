@@ -20,6 +20,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import redis
 from telegram import Bot
@@ -87,17 +88,23 @@ class Notifier:
         self._last_edit: dict[str, float] = {}
         self._acting: dict[str, frozenset[int]] = {}  # people to act at the version shown
         self._settling: dict[str, float] = {}  # since when a shared decision is waited for
+        self._reader = ThreadPoolExecutor(1, thread_name_prefix="table-updates")
 
     async def run(self) -> None:
-        """Follow the update stream until cancelled; Redis outages are waited out, logged."""
+        """Follow the update stream until cancelled; Redis outages are waited out, logged.
+        The read blocks up to two seconds, so it has a thread of its own: in the shared
+        pool it would hold up a worker that every press, render and panel waits for."""
         client = self.store.redis
+        loop = asyncio.get_running_loop()
         while True:
             try:
                 await asyncio.to_thread(updates.ensure_group, client)
                 pending = await asyncio.to_thread(updates.claim_abandoned, client, self.consumer)
                 self._take(pending)
                 while True:
-                    entries = await asyncio.to_thread(updates.read, client, self.consumer, 2000)
+                    entries = await loop.run_in_executor(
+                        self._reader, updates.read, client, self.consumer, 2000
+                    )
                     self._take(entries)
             except asyncio.CancelledError:
                 raise
@@ -144,6 +151,7 @@ class Notifier:
             await self.panels.close()
         with contextlib.suppress(redis.RedisError):
             await asyncio.to_thread(updates.forget_consumer, self.store.redis, self.consumer)
+        self._reader.shutdown(wait=False, cancel_futures=True)
 
     async def idle(self) -> None:
         """Wait until nothing is left to render (tests and shutdown)."""
