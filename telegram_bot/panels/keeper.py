@@ -51,6 +51,7 @@ class PanelKeeper:
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._fresh: dict[str, Table] = {}  # a table as a move here just left it
         self._followed: dict[str, int] = {}  # the newest version followed, per open table
+        self._full: set[str] = set()  # tables to look at whatever their version (a refusal)
 
     async def open(
         self,
@@ -117,12 +118,17 @@ class PanelKeeper:
         self.schedule(table_id)
         return True
 
-    def schedule(self, table_id: str, table: Table | None = None) -> None:
+    def schedule(
+        self, table_id: str, table: Table | None = None, *, news_only: bool = False
+    ) -> None:
         """The table changed: its panels are looked at (soon, once for a burst). ``table``:
         the changed table, when a move made here has it: followed at once, without waiting
-        for the change to come round the update stream, nor loading it again."""
+        for the change to come round the update stream, nor loading it again. ``news_only``
+        (a change come round the stream): nothing is done for a version followed already."""
         if table is not None and table.version > self._fresh_version(table_id):
             self._fresh[table_id] = table
+        if not news_only:
+            self._full.add(table_id)
         self._dirty.add(table_id)
         if table_id not in self._tasks:
             self._tasks[table_id] = asyncio.create_task(self._drain(table_id))
@@ -151,6 +157,7 @@ class PanelKeeper:
                     log.warning("panels of %s: Redis unavailable (%s)", table_id, error)
                     await asyncio.sleep(1)
                     self._dirty.add(table_id)
+                    self._full.add(table_id)
                 except Exception:
                     log.exception("could not follow the panels of table %s", table_id)
         finally:
@@ -158,7 +165,9 @@ class PanelKeeper:
 
     async def _follow_locked(self, table_id: str) -> None:
         fresh = self._fresh.pop(table_id, None)
-        records = await asyncio.to_thread(self.records.claim, table_id)
+        after = -1 if table_id in self._full else self._followed.get(table_id, -1)
+        self._full.discard(table_id)
+        records = await asyncio.to_thread(self.records.claim, table_id, after)
         if records is None:
             self._later(table_id, 0.2)  # another worker is at it: look again after it
             return

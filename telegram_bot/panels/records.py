@@ -35,9 +35,11 @@ PANELS_OFF_SECONDS = 600  # a lasting-looking refusal turns a table's panels off
 PANEL_BURST = 3.0  # as for a chat: a few at once, then the rate
 
 
-# A table's panels and its follow lock, in one round trip (both in the table's slot).
+# A table's panels and its follow lock, in one round trip (all in the table's slot); nothing
+# when it has no panels, or no version newer than ARGV[2] (followed already).
 CLAIM_SCRIPT = """
 if redis.call('HLEN', KEYS[1]) == 0 then return false end
+if tonumber(redis.call('HGET', KEYS[3], 'v') or '-1') <= tonumber(ARGV[2]) then return false end
 if not redis.call('SET', KEYS[2], 1, 'NX', 'PX', ARGV[1]) then return {0} end
 return {1, redis.call('HGETALL', KEYS[1])}
 """
@@ -115,11 +117,15 @@ class PanelRecords:
         until = (time.time() if now is None else now) + PANELS_OFF_SECONDS
         self.redis.hset(keys.table(table_id), "np", f"{until:.0f}")
 
-    def claim(self, table_id: str, seconds: float = 10.0) -> list[PanelRecord] | None:
+    def claim(
+        self, table_id: str, after: int = -1, seconds: float = 10.0
+    ) -> list[PanelRecord] | None:
         """A table's panels, locked for this worker, in one round trip: [] when it has none
-        (nothing locked), None when another worker follows them now (look again later)."""
+        or its version is no newer than ``after`` (nothing locked), None when another worker
+        follows them now (look again later)."""
         found = self._claim(
-            keys=[panels_key(table_id), lock_key(table_id)], args=[int(seconds * 1000)]
+            keys=[panels_key(table_id), lock_key(table_id), keys.table(table_id)],
+            args=[int(seconds * 1000), after],
         )
         if not found:
             return []

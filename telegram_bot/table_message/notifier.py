@@ -119,7 +119,7 @@ class Notifier:
         for _entry_id, table_id in entries:
             self.schedule(table_id)
             if self.panels is not None:
-                self.panels.schedule(table_id)
+                self.panels.schedule(table_id, news_only=True)
         if entries:
             # Acknowledged at once: a change whose rendering is lost is found again by the
             # sweeper, which compares each open table's version with the version shown.

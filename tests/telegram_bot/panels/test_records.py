@@ -33,6 +33,7 @@ def test_a_panel_is_forgotten_only_if_it_is_still_that_one(redis_client):
 
 def test_a_tables_panels_are_claimed_by_one_worker_at_a_time_in_one_round_trip(redis_client):
     records = PanelRecords(redis_client)
+    redis_client.hset(f"table:{{{TABLE}}}", "v", 1)
     assert records.claim(TABLE) == []  # no panels: nothing to follow, nothing locked
     assert records.claim(TABLE) == []
     step = PanelRecord(42, 5, "e", "de", path="7", path_decision=3)
@@ -43,3 +44,12 @@ def test_a_tables_panels_are_claimed_by_one_worker_at_a_time_in_one_round_trip(r
     assert records.claim(TABLE) is None  # another worker follows them now
     records.unlock(TABLE)
     assert records.claim(TABLE) is not None
+
+
+def test_a_version_followed_already_is_not_claimed_again(redis_client):
+    records = PanelRecords(redis_client)
+    records.put(TABLE, PanelRecord(41, 3, "d", "en"))
+    redis_client.hset(f"table:{{{TABLE}}}", "v", 7)
+    assert records.claim(TABLE, after=7) == []  # (as a change come round the stream again)
+    assert records.claim(TABLE, after=7) == []  # and nothing was locked
+    assert [r.user_id for r in records.claim(TABLE, after=6)] == [41]
