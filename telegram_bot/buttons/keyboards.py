@@ -11,8 +11,9 @@ the table message (``OpenStep``, kept by the chat's bookkeeping for its decision
 its opener has chosen), else the first. A step's buttons open the next step; Back goes one
 step up. A choice that must not be narrowed where everyone sees it (hidden until all are in,
 or made by several seats at once: ``Rules.choice_is_shared``) keeps the first step here, and
-each of its step buttons opens that step in the presser's own inline results instead
-(telegram_bot.private.inline_steps); without inline mode, in the Mini App only.
+each of its step buttons opens that step on the presser's own panel where players have
+panels (telegram_bot.buttons.step_press), else in their own inline results
+(telegram_bot.private.inline_steps); without either, in the Mini App only.
 """
 
 from __future__ import annotations
@@ -169,7 +170,9 @@ def game_keyboard(
     path = open_path(table, step, choices)
     shared = game.rules.choice_is_shared(state)
     for row in _within_limits(table, game.presentation.level(actions, path)):
-        buttons = [_item_button(table, game, item, choices, shared, inline_mode) for item in row]
+        buttons = [
+            _item_button(table, game, item, choices, shared, inline_mode, panels) for item in row
+        ]
         kept = [button for button in buttons if button is not None]
         if kept:
             rows.append(kept)
@@ -189,11 +192,15 @@ def _item_button(
     choices: list[tuple[str, int]],
     shared: bool = True,
     inline_mode: bool = True,
+    panels: bool = False,
 ) -> InlineKeyboardButton | None:
     """A final choice's button (it makes the move), or a step's: it opens the step for
-    everyone, or, for a choice not to be narrowed here, in the presser's inline results
-    (None without inline mode: the Mini App offers it)."""
+    everyone, or, for a choice not to be narrowed here, on the presser's panel (with
+    panels), else in their inline results (None without inline mode: the Mini App offers
+    it)."""
     if isinstance(item, tuple) and not shared:
+        if panels:
+            return _step_button(table, game, item, _token_of(game, item, choices))
         if not inline_mode:
             return None
         label = render(game.presentation.step_label(item), table.language)

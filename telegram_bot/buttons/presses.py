@@ -129,11 +129,13 @@ async def _handle(
         return private_text(table, user.id, language), False
     if pressed.kind == GAME:
         action = _action_of(table, pressed)
-        await asyncio.to_thread(
+        outcome = await asyncio.to_thread(
             store.change,
             table.id,
             lambda t: play.move(t, user.id, action, store.rng, decision=pressed.stamp),
         )
+        if services(context).panels is not None:  # the panels show it without a detour
+            services(context).panels.schedule(table.id, outcome.table)
         await asyncio.to_thread(
             ChatMessages(store.redis).remember_move,
             table.id,
@@ -143,8 +145,8 @@ async def _handle(
         )
         return _done(table.match().game, action, language), True
     if pressed.kind == STEP:
-        await step_press(query, pressed, table, context)
-        return None, True
+        refused = await step_press(query, pressed, table, language, context)
+        return refused, refused is None
     return await lobby_press(query, pressed, table, context), False
 
 

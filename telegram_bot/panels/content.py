@@ -21,9 +21,10 @@ from typing import Any
 
 from games.base import HandItem, PrivateInfo
 from games.game import Game
+from games.steps import Item, Path
 from tables.model import Table
 from tables.private_seat import private_view
-from telegram_bot.buttons.callback_data import GAME, INDEX_PREFIX, Button
+from telegram_bot.buttons.callback_data import GAME, INDEX_PREFIX, Button, step_button
 from telegram_bot.buttons.keyboards import public_choices
 from telegram_bot.ephemeral_api import Keyboard, callback_button, disabled_button
 from telegram_bot.private.view import describe
@@ -45,10 +46,15 @@ class PanelView:
 
 
 def panel_view(
-    table: Table, user_id: int, language: str, refusal: str | None = None
+    table: Table,
+    user_id: int,
+    language: str,
+    refusal: str | None = None,
+    step: tuple[Path, int] = ((), -1),
 ) -> PanelView | None:
-    """The panel of ``user_id`` at this table now; None when they may see nothing (not
-    seated, left, out, or no game running): their panel goes."""
+    """The panel of ``user_id`` at this table now (``step``: the step of a hidden choice
+    open on it, and the decision it was opened on: shown while that lasts); None when they
+    may see nothing (not seated, left, out, or no game running): their panel goes."""
     seen = private_view(table, user_id)
     if seen is None or table.state is None:
         return None
@@ -69,7 +75,7 @@ def panel_view(
     lines = [line for line in lines if line]
     rows = _item_rows(table, game, seat, info, language) if info is not None else []
     if seat in acting:
-        rows += _public_rows(table, game, seat, state, language)
+        rows += _public_rows(table, game, seat, state, language, step)
     return PanelView("\n".join(lines), rows)
 
 
@@ -117,25 +123,40 @@ def _item_rows(
 
 
 def _public_rows(
-    table: Table, game: Game, seat: int, state: Any, language: str
+    table: Table, game: Game, seat: int, state: Any, language: str, step: tuple[Path, int]
 ) -> list[list[dict[str, Any]]]:
     """The seat's public moves, laid out as the game lays them out on the table message,
     with the same callback data (by name, or by index among the table's public choices).
-    A game whose choice comes in steps keeps it on the table message."""
-    if game.presentation.has_steps:
+    A choice in steps that is made in the open keeps its steps on the table message (one
+    for everyone); a hidden one opens them here, where only its player looks: a step's
+    button edits the panel to show that step, Back goes one up, a final choice moves."""
+    if game.presentation.has_steps and game.rules.choice_is_shared(state):
         return []
-    public = game.rules.public_view(state)
     token = game.rules.decision(state, seat)
-    mine = game.rules.public_actions(public, seat)
+    mine = list(game.rules.public_actions(game.rules.public_view(state), seat))
+    path = step[0] if step[1] == token else ()
+    level = game.presentation.level(mine, path) if path else []
+    if not level:  # (no such step now: the first)
+        path, level = (), game.presentation.level(mine)
     everyone = [action for action, _ in public_choices(table)]
-    rows = []
-    for row in game.presentation.action_rows(list(mine)):
-        buttons = []
-        for action in row:
-            button = Button(table.id, token, GAME, action)
-            if not button.fits() and action in everyone:
-                button = Button(table.id, token, GAME, f"{INDEX_PREFIX}{everyone.index(action)}")
-            label = render(game.presentation.action_label(action), language)
-            buttons.append(callback_button(label, button.encode()))
-        rows.append(buttons)
+    rows = [
+        [_choice(table, game, token, item, everyone, language) for item in row] for row in level
+    ]
+    if path:
+        back = step_button(table.id, token, path[:-1]).encode()
+        rows.append([callback_button(tr(language, "⬅️ Back"), back)])
     return rows
+
+
+def _choice(
+    table: Table, game: Game, token: int, item: Item, everyone: list[str], language: str
+) -> dict[str, Any]:
+    """A step's button (it opens that step on the panel) or a final choice's (it moves)."""
+    if isinstance(item, tuple):
+        label = render(game.presentation.step_label(item), language)
+        return callback_button(label, step_button(table.id, token, item).encode())
+    button = Button(table.id, token, GAME, item)
+    if not button.fits() and item in everyone:
+        button = Button(table.id, token, GAME, f"{INDEX_PREFIX}{everyone.index(item)}")
+    label = render(game.presentation.action_label(item), language)
+    return callback_button(label, button.encode())

@@ -22,9 +22,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 
 import redis
 
+from games.steps import Path, path_key
 from ops.logs import set_table
 from tables.errors import NoSuchTable
 from tables.model import Table
@@ -47,11 +49,22 @@ class PanelKeeper:
         self.on_refused: Callable[[str], None] = lambda table_id: None  # redraw the table
         self._dirty: set[str] = set()
         self._tasks: dict[str, asyncio.Task[None]] = {}
+        self._fresh: dict[str, Table] = {}  # a table as a move here just left it
+        self._followed: dict[str, int] = {}  # the newest version followed, per open table
+        self._full: set[str] = set()  # tables to look at whatever their version (a refusal)
 
-    async def open(self, table: Table, user_id: int, language: str, query_id: str) -> bool:
-        """Answer a press of the table's button with the presser's panel; False when there
-        is none to show (the gate shows them nothing) or Telegram refused it."""
-        view = panel_view(table, user_id, language)
+    async def open(
+        self,
+        table: Table,
+        user_id: int,
+        language: str,
+        query_id: str,
+        step: tuple[Path, int] = ((), -1),
+    ) -> bool:
+        """Answer a press of the table's button with the presser's panel (``step``: a hidden
+        choice's step to show, and its decision); False when there is none to show (the
+        gate shows them nothing) or Telegram refused it."""
+        view = panel_view(table, user_id, language, step=step)
         if view is None:
             return False
         await self.budget.take(table.chat_id, user_id)
@@ -71,7 +84,14 @@ class PanelKeeper:
                 self.on_refused(table.id)
             return False
         old = await asyncio.to_thread(self.records.get, table.id, user_id)
-        record = PanelRecord(user_id, message_id, view.digest, language)
+        record = PanelRecord(
+            user_id,
+            message_id,
+            view.digest,
+            language,
+            path=path_key(step[0]),
+            path_decision=step[1],
+        )
         await asyncio.to_thread(self.records.put, table.id, record)
         if old is not None and old.message_id != message_id:
             await self.api.delete(table.chat_id, user_id, old.message_id)
@@ -83,17 +103,39 @@ class PanelKeeper:
         record = await asyncio.to_thread(self.records.get, table_id, user_id)
         if record is None:
             return
-        noted = PanelRecord(
-            user_id, record.message_id, record.digest, record.language, text, version
-        )
+        noted = replace(record, refusal=text, refusal_version=version)
         await asyncio.to_thread(self.records.put, table_id, noted)
         self.schedule(table_id)
 
-    def schedule(self, table_id: str) -> None:
-        """The table changed: its panels are looked at (soon, once for a burst)."""
+    async def open_step(self, table_id: str, user_id: int, path: Path, decision: int) -> bool:
+        """A step of a hidden choice pressed on the panel: the panel shows it (an edit in
+        place, soon). False when the presser has no panel here any more."""
+        record = await asyncio.to_thread(self.records.get, table_id, user_id)
+        if record is None:
+            return False
+        opened = replace(record, path=path_key(path), path_decision=decision)
+        await asyncio.to_thread(self.records.put, table_id, opened)
+        self.schedule(table_id)
+        return True
+
+    def schedule(
+        self, table_id: str, table: Table | None = None, *, news_only: bool = False
+    ) -> None:
+        """The table changed: its panels are looked at (soon, once for a burst). ``table``:
+        the changed table, when a move made here has it: followed at once, without waiting
+        for the change to come round the update stream, nor loading it again. ``news_only``
+        (a change come round the stream): nothing is done for a version followed already."""
+        if table is not None and table.version > self._fresh_version(table_id):
+            self._fresh[table_id] = table
+        if not news_only:
+            self._full.add(table_id)
         self._dirty.add(table_id)
         if table_id not in self._tasks:
             self._tasks[table_id] = asyncio.create_task(self._drain(table_id))
+
+    def _fresh_version(self, table_id: str) -> int:
+        fresh = self._fresh.get(table_id)
+        return fresh.version if fresh is not None else -1
 
     async def idle(self) -> None:
         while self._tasks:
@@ -115,20 +157,24 @@ class PanelKeeper:
                     log.warning("panels of %s: Redis unavailable (%s)", table_id, error)
                     await asyncio.sleep(1)
                     self._dirty.add(table_id)
+                    self._full.add(table_id)
                 except Exception:
                     log.exception("could not follow the panels of table %s", table_id)
         finally:
             self._tasks.pop(table_id, None)
 
     async def _follow_locked(self, table_id: str) -> None:
-        records = await asyncio.to_thread(self.records.all, table_id)
-        if not records:
-            return
-        if not await asyncio.to_thread(self.records.lock, table_id):
+        fresh = self._fresh.pop(table_id, None)
+        after = -1 if table_id in self._full else self._followed.get(table_id, -1)
+        self._full.discard(table_id)
+        records = await asyncio.to_thread(self.records.claim, table_id, after)
+        if records is None:
             self._later(table_id, 0.2)  # another worker is at it: look again after it
             return
+        if not records:
+            return
         try:
-            table = await asyncio.to_thread(self.store.load, table_id)
+            table = await self._newest(table_id, fresh)
             later = await asyncio.gather(*(self._follow(table, r) for r in records))
         except NoSuchTable:
             later = []
@@ -137,13 +183,27 @@ class PanelKeeper:
         if waits := [wait for wait in later if wait > 0]:
             self._later(table_id, min(waits))
 
+    async def _newest(self, table_id: str, fresh: Table | None) -> Table:
+        """The table to follow: the one a move here just made, unless a version as new was
+        followed already (then, or without one, it is loaded)."""
+        followed = self._followed.get(table_id, -1)
+        table = fresh if fresh is not None and fresh.version > followed else None
+        if table is None:
+            table = await asyncio.to_thread(self.store.load, table_id)
+        if table.is_open:
+            self._followed[table_id] = max(followed, table.version)
+        else:
+            self._followed.pop(table_id, None)
+        return table
+
     async def _follow(self, table: Table, record: PanelRecord) -> float:
         """One panel brought up to date: edited, removed, or left as it is. Returns when to
         look at it again (0: it is done). A receiver whose budget is spent is not waited
         for: the others' panels go on, and theirs shows the newest view once it has room
         (the changes meanwhile in one edit)."""
         refusal = record.refusal if record.refusal_version == table.version else None
-        view = panel_view(table, record.user_id, record.language, refusal)
+        step = (record.step_path(), record.path_decision)
+        view = panel_view(table, record.user_id, record.language, refusal, step)
         if view is None:
             if await asyncio.to_thread(
                 self.records.drop, table.id, record.user_id, record.message_id
@@ -168,17 +228,7 @@ class PanelKeeper:
         """What the panel shows now, unless a newer panel replaced it meanwhile."""
         current = self.records.get(table_id, record.user_id)
         if current is not None and current.message_id == record.message_id:
-            self.records.put(
-                table_id,
-                PanelRecord(
-                    record.user_id,
-                    record.message_id,
-                    view.digest,
-                    record.language,
-                    current.refusal,
-                    current.refusal_version,
-                ),
-            )
+            self.records.put(table_id, replace(current, digest=view.digest))
 
     def _later(self, table_id: str, delay: float) -> None:
         asyncio.get_running_loop().call_later(delay, self.schedule, table_id)

@@ -1,8 +1,10 @@
 """Which players have a panel open at a table, and how many panel calls a receiver may get.
 
-    table:{T}:panels          hash, user id -> {"id": ephemeral id, "d": digest of what it
-                              shows, "l": its language, "r": a refusal to show, "rv": the
-                              table version the refusal answers}
+    table:{T}:panels          hash, user id -> {"message_id": ephemeral id, "digest": of
+                              what it shows, "language", "refusal": one to show,
+                              "refusal_version": the table version it answers, "path": the
+                              step of a hidden choice open on the panel, "path_decision": the
+                              decision token it was opened on}
     table:{T}                 field ``np``: until when (Unix time) panels are off at this
                               table, the server having refused one for a reason that looked
                               lasting (the table message offers today's paths meanwhile)
@@ -23,6 +25,7 @@ from typing import Any
 
 import redis
 
+from games.steps import Path, parse_path_key
 from ops import metrics
 from tables.engine import keys
 from telegram_bot.table_message.budget import OVERALL_BURST, OVERALL_KEY, TAKE_SCRIPT
@@ -32,8 +35,22 @@ PANELS_OFF_SECONDS = 600  # a lasting-looking refusal turns a table's panels off
 PANEL_BURST = 3.0  # as for a chat: a few at once, then the rate
 
 
+# A table's panels and its follow lock, in one round trip (all in the table's slot); nothing
+# when it has no panels, or no version newer than ARGV[2] (followed already).
+CLAIM_SCRIPT = """
+if redis.call('HLEN', KEYS[1]) == 0 then return false end
+if tonumber(redis.call('HGET', KEYS[3], 'v') or '-1') <= tonumber(ARGV[2]) then return false end
+if not redis.call('SET', KEYS[2], 1, 'NX', 'PX', ARGV[1]) then return {0} end
+return {1, redis.call('HGETALL', KEYS[1])}
+"""
+
+
 def panels_key(table_id: str) -> str:
     return f"table:{{{table_id}}}:panels"
+
+
+def lock_key(table_id: str) -> str:
+    return f"table:{{{table_id}}}:panels:lock"
 
 
 @dataclass(frozen=True)
@@ -44,6 +61,12 @@ class PanelRecord:
     language: str
     refusal: str = ""
     refusal_version: int = -1
+    path: str = ""  # a step open on the panel (games.steps.path_key), for one decision
+    path_decision: int = -1
+
+    def step_path(self) -> Path:
+        """The step open on the panel (shown while its decision lasts)."""
+        return parse_path_key(self.path) or ()
 
     def encode(self) -> str:
         data = asdict(self)
@@ -62,6 +85,7 @@ class PanelRecord:
 class PanelRecords:
     def __init__(self, client: redis.Redis) -> None:
         self.redis = client
+        self._claim = client.register_script(CLAIM_SCRIPT)
 
     def all(self, table_id: str) -> list[PanelRecord]:
         found = self.redis.hgetall(panels_key(table_id))
@@ -93,14 +117,26 @@ class PanelRecords:
         until = (time.time() if now is None else now) + PANELS_OFF_SECONDS
         self.redis.hset(keys.table(table_id), "np", f"{until:.0f}")
 
-    def lock(self, table_id: str, seconds: float = 10.0) -> bool:
-        """One worker follows a table's panels at a time (else an older version's edit could
-        land after a newer one's)."""
-        key = f"table:{{{table_id}}}:panels:lock"
-        return bool(self.redis.set(key, 1, nx=True, px=int(seconds * 1000)))
+    def claim(
+        self, table_id: str, after: int = -1, seconds: float = 10.0
+    ) -> list[PanelRecord] | None:
+        """A table's panels, locked for this worker, in one round trip: [] when it has none
+        or its version is no newer than ``after`` (nothing locked), None when another worker
+        follows them now (look again later)."""
+        found = self._claim(
+            keys=[panels_key(table_id), lock_key(table_id), keys.table(table_id)],
+            args=[int(seconds * 1000), after],
+        )
+        if not found:
+            return []
+        if found[0] == 0:
+            return None
+        flat = found[1]
+        records = [PanelRecord.decode(flat[i], flat[i + 1]) for i in range(0, len(flat), 2)]
+        return [record for record in records if record is not None]
 
     def unlock(self, table_id: str) -> None:
-        self.redis.delete(f"table:{{{table_id}}}:panels:lock")
+        self.redis.delete(lock_key(table_id))
 
 
 class PanelBudget:

@@ -20,6 +20,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import redis
 from telegram import Bot
@@ -86,17 +87,23 @@ class Notifier:
         self._last_edit: dict[str, float] = {}
         self._acting: dict[str, frozenset[int]] = {}  # people to act at the version shown
         self._settling: dict[str, float] = {}  # since when a shared decision is waited for
+        self._reader = ThreadPoolExecutor(1, thread_name_prefix="table-updates")
 
     async def run(self) -> None:
-        """Follow the update stream until cancelled; Redis outages are waited out, logged."""
+        """Follow the update stream until cancelled; Redis outages are waited out, logged.
+        The read blocks up to two seconds, so it has a thread of its own: in the shared
+        pool it would hold up a worker that every press, render and panel waits for."""
         client = self.store.redis
+        loop = asyncio.get_running_loop()
         while True:
             try:
                 await asyncio.to_thread(updates.ensure_group, client)
                 pending = await asyncio.to_thread(updates.claim_abandoned, client, self.consumer)
                 self._take(pending)
                 while True:
-                    entries = await asyncio.to_thread(updates.read, client, self.consumer, 2000)
+                    entries = await loop.run_in_executor(
+                        self._reader, updates.read, client, self.consumer, 2000
+                    )
                     self._take(entries)
             except asyncio.CancelledError:
                 raise
@@ -111,7 +118,7 @@ class Notifier:
         for _entry_id, table_id in entries:
             self.schedule(table_id)
             if self.panels is not None:
-                self.panels.schedule(table_id)
+                self.panels.schedule(table_id, news_only=True)
         if entries:
             # Acknowledged at once: a change whose rendering is lost is found again by the
             # sweeper, which compares each open table's version with the version shown.
@@ -143,6 +150,7 @@ class Notifier:
             await self.panels.close()
         with contextlib.suppress(redis.RedisError):
             await asyncio.to_thread(updates.forget_consumer, self.store.redis, self.consumer)
+        self._reader.shutdown(wait=False, cancel_futures=True)
 
     async def idle(self) -> None:
         """Wait until nothing is left to render (tests and shutdown)."""

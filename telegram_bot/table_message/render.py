@@ -15,7 +15,7 @@ from telegram import InlineKeyboardMarkup
 
 from games.base import Event
 from tables import story
-from tables.model import LOBBY, Table
+from tables.model import FINISHED, LOBBY, Table
 from telegram_bot.buttons.keyboards import keyboard
 from telegram_bot.table_message.chat_messages import OpenStep
 from telegram_bot.table_message.text import (
@@ -55,10 +55,14 @@ def table_message(
 
 
 def story_lines(table: Table, events: list[Event]) -> list[str]:
-    """The chat's story for these events: reveals, results, tricks, eliminations, the end.
-    Without proofs or hashes: those are /log's and /verify's (the table shows 🔐 sealed)."""
+    """The chat's story for these events: reveals, results, tricks, eliminations.
+    Without proofs or hashes: those are /log's and /verify's (the table shows 🔐 sealed).
+    Without the game's end while the table shows it: the finished table's own line names
+    the winner (or the loser), so the chat tells it once."""
     game = table.match().game
     names = table.display_names()
+    if table.status == FINISHED:
+        events = [event for event in events if event["type"] != "game_over"]
     lines = [
         render(line, table.language) for line in story.story(game, events, names, proofs=False)
     ]

@@ -104,7 +104,8 @@ def game_text(table: Table, shown: frozenset[str] = frozenset()) -> str:
     """A running (or finished) game: the game's header, every seat, the game's status, and
     while the game's counters are new to the players, what its signs mean. A status line
     holding a commitment shows the one short mark instead (``/verify`` shows the hashes;
-    ``shown`` is kept for the chat's bookkeeping)."""
+    ``shown`` is kept for the chat's bookkeeping). A finished game's status ends with how
+    it ended (the winner, or the loser), and shows no mark (its secrets are out)."""
     game = table.match().game
     language = table.language
     state = table.match().state
@@ -114,8 +115,9 @@ def game_text(table: Table, shown: frozenset[str] = frozenset()) -> str:
         [render(line, language) for line in game.presentation.describe_status(public, names)],
         language,
     )
-    if table.status == FINISHED:
-        status[:1] = [*status[:1], *final_lines(table, game, state, names)]
+    if table.status == FINISHED:  # the verdict last; nothing is sealed any more
+        status = [line for line in status if line != tr(language, SEALED)]
+        status += final_lines(table, game, state, names)
     acting = set(game.rules.to_act(state))
     lines = status[:1]
     for seat, badge in enumerate(game.presentation.seat_badges(public)):

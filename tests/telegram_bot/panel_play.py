@@ -15,6 +15,7 @@ from typing import Any
 
 from games.registry import get_game
 from games.rng import DeterministicRng
+from games.steps import path_key
 from tables.store import TableStore
 from tests.support import FakeBotApi
 
@@ -41,6 +42,7 @@ class PanelPlayers:
     transcript: list[str] = field(default_factory=list)
     moves: int = 0
     table_presses: int = 0
+    steps: int = 0  # steps of a choice opened on a panel
     refusals: list[str] = field(default_factory=list)
     rng: DeterministicRng = field(default_factory=lambda: DeterministicRng("panel players"))
 
@@ -74,6 +76,10 @@ class PanelPlayers:
 
     def play_turn(self, user: int, seat: int, view: dict, token: int, action: str) -> None:
         panel = self.panel(user) or self.open_panel(user)
+        game = get_game(self.store.load(self.table_id).game)
+        path = tuple(game.presentation.action_steps(action))
+        for depth in range(1, len(path) + 1):  # a choice in steps: each step on the panel
+            self.open_step(user, token, path_key(path[:depth]))
 
         def ready() -> dict[str, Any] | None:
             current = self.panel(user)
@@ -98,6 +104,26 @@ class PanelPlayers:
         )
         assert not answer.get("show_alert"), answer  # a move taken: a toast, never an alert
         self.moves += 1
+
+    def open_step(self, user: int, token: int, key: str) -> None:
+        """Press the step button ``key`` on the panel, once it shows it."""
+
+        def shown() -> tuple[dict[str, Any], dict[str, Any]] | None:
+            current = self.panel(user) or {}
+            for b in panel_buttons(current):
+                if b.get("callback_data", "").endswith(f":{token}:s:{key}"):
+                    return current, b
+            return None
+
+        panel, button = self.api.wait_for(shown, timeout=30)
+        query = self.api.press_ephemeral(
+            user, self.chat_id, panel["ephemeral_message_id"], button["callback_data"]
+        )
+        answer = self.api.wait_answer(query, timeout=20)
+        self.say(f"{self.names[user]} presses {button['text']!r} on their panel -> "
+                 f"{answer.get('text', 'silent')}")  # fmt: skip
+        assert not answer.get("text"), answer  # the panel shows the step: nothing to say
+        self.steps += 1
 
     def press_on_table(self, user: int, token: int, action: str) -> None:
         """A move pressed on the table message (the fallback, when panels are refused)."""

@@ -161,6 +161,8 @@ def test_turn_timers_fire_once_with_two_bot_processes(bot, bot_api, redis_server
         bot_env(bot_api, redis_server.url, BOT_ROLE="worker"), tmp_path / "worker.log"
     ).start()
     try:
+        # The worker sweeps from the start (else the polling bot alone fires every timer).
+        bot_api.wait_for(lambda: "worker running" in worker.log, timeout=90)
         bot_api.add_user(ALICE, "Alice")
         bot_api.add_user(BOB, "Bob")
         bot_api.add_chat(GROUP, members=[ALICE, BOB])
@@ -200,7 +202,6 @@ def test_turn_timers_fire_once_with_two_bot_processes(bot, bot_api, redis_server
     finally:
         worker.stop()
     assert "Traceback" not in worker.log, worker.log
-    assert "worker running" in worker.log
 
 
 @pytest.mark.parametrize(

@@ -132,8 +132,7 @@ def test_three_friends_play_a_whole_game(bot, bot_api):
     assert re.search(r"🏆 \w+ wins the game!", story)
     final = chat.wait_table(lambda m: labels(m) == ["🔁 Rematch"])  # only a rematch is left
     assert "/log" in final["text"] and "wins the game" in final["text"]  # it names the winner
-    # Known (issue 30 note): the final message tells the winner twice, its story and its table.
-    assert story.count("wins the game") <= 2
+    assert story.count("wins the game") == 1  # told once: by the final table, not its story
 
     # Nobody's dice reached the group before a challenge revealed them.
     for message in bot_api.messages(GROUP):

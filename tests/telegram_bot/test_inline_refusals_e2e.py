@@ -59,6 +59,11 @@ def hand_for(api, user: int, table_id: str) -> tuple[str, dict]:
     return query, api.wait_inline_answer(query)
 
 
+def sent_to(api, user: int) -> list[dict]:
+    """Every message the bot tried to send ``user`` (delivered or not)."""
+    return [p for p in api.calls_to("sendMessage") if str(p.get("chat_id")) == str(user)]
+
+
 def group_lines(api) -> list[str]:
     return [m["text"] for m in api.messages(GROUP) if m["text"].startswith("↩️")]
 
@@ -90,6 +95,8 @@ def test_a_refused_choice_is_told_in_the_group_and_privately_a_double_tap_is_not
     bot_api.choose_inline_result(actor, query, answer["results"][0]["id"], GROUP)
     line = f"↩️ {name}'s choice was not played: the table had moved on."
     bot_api.wait_for(lambda: line in group_lines(bot_api))
+    # The bot tries the private chat after the group's line: the chat opens only after that.
+    bot_api.wait_for(lambda: sent_to(bot_api, actor))
     assert store.load(table_id).version == before  # nothing changed
     assert bot_api.messages(actor) == []  # no private chat: the group line is what they hear
 

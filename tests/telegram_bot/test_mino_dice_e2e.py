@@ -117,6 +117,7 @@ def test_three_friends_and_a_cpu_play_mino_dice_with_bids_and_inline_rolls(
     assert story.count("🎲 Trick") >= 10  # every trick, with its dice and who took it
     assert re.search(r"(bid \d and won exactly that|won no trick)", story)
     assert re.search(r"🏆 .+ (wins the game|share the win)!", story)
+    assert len(re.findall(r"wins the game|share the win", story)) == 1  # told once
     assert "SHA-256(" not in story and "secrets were revealed" not in story  # /log's
     via_bot = [m for m in bot_api.messages(GROUP) if m.get("via_bot")]
     line = re.compile(r"🎲 I (lead trick \d|roll for trick \d( \(colour to follow: .+\))?)\.")

@@ -96,6 +96,7 @@ def test_three_friends_and_a_cpu_play_myllymatti_from_inline_hands(bot, bot_api,
     assert "2️⃣ Phase 2!" in story
     assert re.search(r"🏁 Out, in order: 1\. ", story)  # the others, in the order they went out
     assert "wins the game" not in story  # Myllymatti has a loser, not a winner
+    assert story.count("is the Myllymatti") == 1 and story.count("🏁 Out, in order") == 1
     chat.wait_table(lambda m: labels(m) == ["🔁 Rematch"], timeout=30)
     via_bot = [m for m in bot_api.messages(GROUP) if m.get("via_bot")]
     line = re.compile(r"🃏 I (answer .+'s \S+|lead a card( against .+)?|play on the \S+)\.")

@@ -193,3 +193,24 @@ def test_the_settings_panel_seats_a_cpu_of_every_level_expert_included(redis_cli
     assert pressed.payload == "cpu:expert"
     table = store.change(table.id, lambda t: lobby.add_cpu(t, ANN, pressed.payload[4:])).table
     assert table.seats[-1].cpu == "expert"
+
+
+def test_with_panels_a_hidden_choices_steps_open_on_the_pressers_panel(redis_client):
+    """Where players have panels, a quantity is a press (it opens the presser's panel at
+    that step), judged as a move would be; an open choice's steps stay the group's."""
+    store, table_id = calls_table(redis_client, preset="calls")
+    table = store.load(table_id)
+    token = play.decision_of(table, 0)
+    first = keyboard(table, panels=True)
+    quantities = [button for row in first.inline_keyboard[1:] for button in row]
+    assert not any(button.switch_inline_query_current_chat for button in quantities)
+    assert parse(quantities[4].callback_data) == step_button(table_id, token, ("5",))
+    five = parse(step_button(table_id, token, ("5",)).encode())
+    assert judge_step(table, ANN, five, panels=True) == OpenStep(table.game_no, token, ("5",), 0)
+    with pytest.raises(NotSeated):
+        judge_step(table, DAN, five, panels=True)
+    with pytest.raises(BadCallbackData):  # no such step
+        judge_step(table, ANN, parse(f"{table_id}:{token}:s:99"), panels=True)
+    store.change(table_id, lambda t: play.move(t, ANN, "call:5:3", store.rng, token))
+    with pytest.raises(NotYourTurn):  # Ann has called: nothing left to open
+        judge_step(store.load(table_id), ANN, five, panels=True)

@@ -29,3 +29,27 @@ def test_a_panel_is_forgotten_only_if_it_is_still_that_one(redis_client):
     assert records.get(TABLE, 41) == PanelRecord(41, 3, "d", "en")
     assert records.drop(TABLE, 41, 3)
     assert records.all(TABLE) == []
+
+
+def test_a_tables_panels_are_claimed_by_one_worker_at_a_time_in_one_round_trip(redis_client):
+    records = PanelRecords(redis_client)
+    redis_client.hset(f"table:{{{TABLE}}}", "v", 1)
+    assert records.claim(TABLE) == []  # no panels: nothing to follow, nothing locked
+    assert records.claim(TABLE) == []
+    step = PanelRecord(42, 5, "e", "de", path="7", path_decision=3)
+    records.put(TABLE, PanelRecord(41, 3, "d", "en"))
+    records.put(TABLE, step)
+    claimed = records.claim(TABLE)
+    assert claimed is not None and sorted(claimed, key=lambda r: r.user_id)[1] == step
+    assert records.claim(TABLE) is None  # another worker follows them now
+    records.unlock(TABLE)
+    assert records.claim(TABLE) is not None
+
+
+def test_a_version_followed_already_is_not_claimed_again(redis_client):
+    records = PanelRecords(redis_client)
+    records.put(TABLE, PanelRecord(41, 3, "d", "en"))
+    redis_client.hset(f"table:{{{TABLE}}}", "v", 7)
+    assert records.claim(TABLE, after=7) == []  # (as a change come round the stream again)
+    assert records.claim(TABLE, after=7) == []  # and nothing was locked
+    assert [r.user_id for r in records.claim(TABLE, after=6)] == [41]

@@ -3,7 +3,7 @@ becomes, commitments shown once, the legend of a game's signs while they are new
 
 from __future__ import annotations
 
-from tables import lobby
+from tables import lobby, play
 from tables.model import ChatRef
 from tables.store import TableStore
 from telegram_bot.table_message.render import (
@@ -46,6 +46,17 @@ def test_a_commitment_is_one_short_mark_in_the_chat_and_the_end_names_how_it_end
     assert "Myllymatti · phase 1" in first
     story = story_lines(table, [{"type": "game_over", "ranking": [1, 0], "places": [1, 2]}])
     assert not any("SHA-256" in line or COMMITMENT.search(line) for line in story)
+
+
+def test_a_finished_game_ends_with_its_verdict_and_shows_no_seal(redis_client):
+    store, table_id = start_game(redis_client, "myllymatti")
+    store.change(table_id, lambda t: play.resign(t, 2, store.rng))  # Ben leaves: he loses
+    text = game_text(store.load(table_id))
+    lines = text.splitlines()
+    assert "🔐" not in text and text.count("is the Myllymatti") == 1
+    verdict = lines.index("🏁 Out, in order: 1. Ann")
+    assert lines[verdict - 1] == "😵 Ben is the Myllymatti: the last one holding cards."
+    assert lines[verdict + 1 :] == [line for line in lines if line.startswith(("📈", "📜"))]
 
 
 def test_the_signs_are_explained_while_new_and_in_help(redis_client):
