@@ -106,6 +106,7 @@ PRESENTATION = Presentation(
     web_strings={  # what web/render.js draws itself
         "mia": N_("Mia"),
         "claims": N_("{name} claims"),
+        "you_claim": N_("You claim"),
         "holds": N_("The claim holds!"),
         "bluff": N_("Caught bluffing!"),
         "you_lose": NT_("💔 You lose a life!", "💔 You lose {n} lives!", 1),

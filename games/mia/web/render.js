@@ -50,7 +50,7 @@
     const list = h.element("ol", className || "mia-claims");
     for (const entry of history) {
       const li = h.element("li", entry.pass ? "pass" : entry.claim === MIA ? "mia" : "");
-      li.append(h.element("span", "who", h.names[entry.seat]),
+      li.append(h.element("span", "who", h.who(entry.seat)),
         h.element("span", "claim", entry.pass ? "➡️" : claimWord(entry.claim, h)));
       list.append(li);
     }
@@ -65,7 +65,8 @@
     if (view.dice_owner !== null && view.dice_owner !== undefined) current.append(cup(h, "mia-cup mini"));
     if (view.claim) {
       const bubble = h.element("div", "mia-bubble");
-      bubble.append(h.element("small", "", h.t("claims", { name: h.names[view.claimant] })),
+      const says = view.claimant === h.you ? h.t("you_claim") : h.t("claims", { name: h.names[view.claimant] });
+      bubble.append(h.element("small", "", says),
         h.element("b", "", claimWord(view.claim, h)));
       current.append(bubble);
     }
