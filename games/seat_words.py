@@ -63,6 +63,17 @@ def moments_for(
     return None
 
 
+def outcome_for(
+    game: Game, ranking: list[int], places: list[int], names: Names, seat: int | None
+) -> tuple[Text, str] | None:
+    """What the end means for this seat in the game's own words, with its tone ("good",
+    "loss"), where the game words it (``describe_outcome``: a game with only a loser)."""
+    words = page_words(game.name)
+    if seat is None or words is None or not hasattr(words, "describe_outcome"):
+        return None
+    return words.describe_outcome(ranking, places, names, seat)
+
+
 def final_for(
     game: Game, ranking: list[int], places: list[int], names: Names, seat: int | None
 ) -> list[Text] | None:

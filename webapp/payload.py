@@ -16,7 +16,7 @@ from typing import Any
 from games.base import JSON, N_, Event, HandItem, PrivateInfo, Text
 from games.game import Game
 from games.registry import GAMES, get_game
-from games.seat_words import final_for, moments_for, status_for
+from games.seat_words import final_for, moments_for, outcome_for, status_for
 from tables import stats, story
 from tables.model import LOBBY, PLAYING, Table
 from tables.private_seat import private_view
@@ -111,6 +111,8 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
             {"name": names[s], "place": place} for s, place in zip(ranking, places, strict=False)
         ]
         payload["ending"] = ending(game, ranking, places, names, reader, language)
+        if outcome := outcome_for(game, ranking, places, names, reader):
+            payload["outcome"] = {"text": render(outcome[0], language), "tone": outcome[1]}
         payload.update(game_over_extras(table, seat))
     return payload
 

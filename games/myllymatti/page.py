@@ -210,6 +210,19 @@ def _phase_two(event: Event, names: list[str], seat: int) -> list[Text]:
     return lines
 
 
+def describe_outcome(
+    ranking: list[int], places: list[int], names: list[str], seat: int
+) -> tuple[Text, str] | None:
+    """What the end means for ``seat``, and its tone: safe (out at its place), or the
+    Myllymatti. The game has only a loser: nobody "wins"."""
+    if len(ranking) < 2 or places.count(places[-1]) > 1 or seat not in ranking:
+        return None
+    if ranking[-1] == seat:
+        return T_("😵 You are the Myllymatti!"), "loss"
+    place = places[ranking.index(seat)]
+    return T_("🏁 You are safe: out at #{place}.", place=place), "good"
+
+
 def describe_final(
     ranking: list[int], places: list[int], names: list[str], seat: int
 ) -> list[Text] | None:

@@ -47,3 +47,8 @@ def test_a_whole_game_as_sam_never_names_sam_on_sams_page(browser, served, game)
     print(game, "lines naming Sam:", len(found), "distinct:", len(set(found)))
     assert found == [], sorted(set(found))
     assert "Sam" in page.inner_text("#me")  # your seat still says who you are
+    if game == "myllymatti":  # a game with only a loser: nobody "wins", you are safe or not
+        banner = page.inner_text("#moment .banner")
+        assert re.fullmatch(r"🏁 You are safe: out at #\d\.|😵 You are the Myllymatti!", banner)
+        assert "win" not in page.inner_text("#pill") + banner
+        assert "is the Myllymatti" in page.inner_text("#pill") or banner.startswith("😵")
