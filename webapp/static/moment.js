@@ -41,7 +41,9 @@
       state.momentKey = null;
       return;
     }
-    const key = [table.id, version, !!renderer.moment, !!table.over, table.story.join("\n")].join("|");
+    // A renderer's momentKey says when the same moment is drawn anew (Mia folds its reveal).
+    const fold = renderer.momentKey ? renderer.momentKey(table) : "";
+    const key = [table.id, version, !!renderer.moment, !!table.over, fold, table.story.join("\n")].join("|");
     if (key === state.momentKey) { box.hidden = state.momentHidden; return; }
     state.momentKey = key;
     state.momentHidden = box.hidden = false;

@@ -60,6 +60,7 @@
       el.append(head);
       const rolls = h.element("div", "mino-trick");
       if (view.trick.length) {
+        rolls.dataset.answer = "";  // the trick you follow: kept in view with your move
         rolls.append(...view.trick.map((entry) => roll(h, entry, h.who(entry.seat))));
       } else if (showingPast) {
         const last = view.tricks[view.tricks.length - 1];

@@ -79,6 +79,7 @@
       });
       if (view.trick.length) trick.append(h.element("span", "chip", view.trick.length + "/" + view.trick_size));
     }
+    if (view.trick.length) trick.dataset.answer = "";  // what you must beat: kept in view
     row.append(trick);
     el.append(row);
     if (view.tied.length) {
