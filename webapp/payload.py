@@ -16,6 +16,7 @@ from typing import Any
 from games.base import JSON, N_, Event, HandItem, PrivateInfo, Text
 from games.game import Game
 from games.registry import GAMES
+from games.seat_words import final_for, moments_for, outcome_for, status_for
 from tables import stats, story
 from tables.model import LOBBY, PLAYING, Table
 from tables.private_seat import private_view
@@ -23,6 +24,7 @@ from tables.store import TableStore
 from translations import render, template, tr
 from webapp.actions_payload import action_rows, step_levels
 from webapp.history_strings import HISTORY_STRINGS, game_over_extras
+from webapp.seat_story import seat_story
 
 STORY_LOOKBACK = 16  # logged changes to look back through for the latest result
 
@@ -75,9 +77,8 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
         zip(payload["seats"], game.presentation.seat_badges(public), strict=True)
     ):
         entry.update(badge=render(badge.badge, language), out=badge.out, acting=index in acting)
-    payload["lines"] = [
-        render(line, language) for line in game.presentation.describe_status(public, names)
-    ]
+    reader = seat  # the page is told to its reader's seat ("you"); a spectator's is the group's
+    payload["lines"] = [render(line, language) for line in status_for(game, public, names, reader)]
     seen = private_view(table, user_id)  # the gate every door asks (tables.private_seat)
     if seen is not None:
         seat, own = seen
@@ -92,7 +93,8 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
         if table.tutorial and seat in acting:
             hint = game.presentation.describe_hint(own, names)
             payload["hint"] = render(hint, language) if hint else None
-    payload["story"], payload["proofs"], payload["moment"] = latest_story(store, table, language)
+    told = latest_story(store, table, language, reader)
+    payload["story"], payload["proofs"], payload["moment"] = told
     if game.presentation.page_history:
         payload["history"] = game_history(store, table, game.presentation.page_history)
     if table.tutorial and seat is not None:
@@ -108,8 +110,25 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
         payload["ranking"] = [
             {"name": names[s], "place": place} for s, place in zip(ranking, places, strict=False)
         ]
+        payload["ending"] = ending(game, ranking, places, names, reader, language)
+        if outcome := outcome_for(game, ranking, places, names, reader):
+            payload["outcome"] = {"text": render(outcome[0], language), "tone": outcome[1]}
         payload.update(game_over_extras(table, seat))
     return payload
+
+
+def ending(
+    game: Game, ranking: list[int], places: list[int], names: list[str], seat: int | None, lang: str
+) -> str | None:
+    """The page's one line for the end, told to its reader: the game's own first words for
+    it (a game with a loser names the loser), or "you win" (None: who won, the page says)."""
+    own = final_for(game, ranking, places, names, seat)
+    if own:
+        return render(own[0], lang)
+    winners = [s for s, place in zip(ranking, places, strict=False) if place == 1]
+    return (
+        tr(lang, "The game is over: you win!") if seat is not None and winners == [seat] else None
+    )
 
 
 def private_payload(info: PrivateInfo, language: str) -> dict[str, Any]:
@@ -136,18 +155,19 @@ def item_payload(item: HandItem, language: str) -> dict[str, Any]:
 
 
 def latest_story(
-    store: TableStore, table: Table, language: str
+    store: TableStore, table: Table, language: str, seat: int | None = None
 ) -> tuple[list[str], list[dict[str, str]], dict[str, Any] | None]:
     """The story lines of the newest change that had a story (the last reveal and result),
     the proofs it revealed (for the page's "verify" detail), and that moment as data: its
     version and the public events that led to it since the story before (the round's claims
-    and its reveal, a trick's rolls and its winner), for the game's renderer to draw."""
+    and its reveal, a trick's rolls and its winner), for the game's renderer to draw. Told to
+    ``seat`` ("you"), or in the group's words for a spectator."""
     game = table.match().game
     names = table.display_names()
     changes = store.log.recent_events(table, STORY_LOOKBACK)
     for index in range(len(changes) - 1, -1, -1):
         version, events = changes[index]
-        lines = page_story(game, events, names)
+        lines = page_story(game, events, names, seat)
         if not lines:
             continue
         proofs = [
@@ -155,7 +175,7 @@ def latest_story(
             for text, digest in game.presentation.proofs(events)
         ]
         start = index
-        while start > 0 and not page_story(game, changes[start - 1][1], names):
+        while start > 0 and not page_story(game, changes[start - 1][1], names, seat):
             start -= 1
         led_up: list[Event] = [event for _, earlier in changes[start:index] for event in earlier]
         moment = {"version": version, "events": [*led_up, *events]}
@@ -164,13 +184,12 @@ def latest_story(
     return [], [], None
 
 
-def page_story(game: Game, events: list[Event], names: list[str]) -> list[Text]:
-    """What a change is worth on the page: what the log says of the events the game shows as
-    moments of their own (``Presentation.page_moment``: a chance taken), then the group's
-    story."""
+def page_story(game: Game, events: list[Event], names: list[str], seat: int | None) -> list[Text]:
+    """What a change is worth on the page: the events the game shows as moments of their own
+    (``Presentation.page_moment``: a chance taken), then the story, both told to ``seat``."""
     own = [event for event in events if game.presentation.page_moment(event)]
-    told = story.log_lines(game, own, names) if own else []
-    return [*told, *story.story(game, events, names, proofs=False)]
+    told = (moments_for(game, own, names, seat) or story.log_lines(game, own, names)) if own else []
+    return [*told, *seat_story(game, events, names, seat)]
 
 
 def game_history(store: TableStore, table: Table, kinds: frozenset[str]) -> list[Event]:

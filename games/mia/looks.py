@@ -34,6 +34,7 @@ def claim_text(claim: str) -> Text:
 WEB_STRINGS = {
     "mia": N_("Mia"),
     "claims": N_("{name} claims"),
+    "you_claim": N_("You claim"),
     "holds": N_("The claim holds!"),
     "bluff": N_("Caught bluffing!"),
     "you_lose": NT_("💔 You lose a life!", "💔 You lose {n} lives!", 1),

@@ -118,8 +118,8 @@ class MinoRules(Rules):
             return []
         return [bid_action(bid) for bid in range(view["hand"] + 1)]
 
-    def bids_in_secret(self, view: dict[str, Any]) -> bool:
-        """The bids stay hidden until every seat has bid (Rules.choice_hidden)."""
+    def choice_hidden(self, view: dict[str, Any]) -> bool:
+        """The bids stay hidden until every seat has bid."""
         return not view["over"] and view["phase"] == PHASE_BID
 
     def apply(

@@ -16,13 +16,14 @@ def new_page(
     browser: Any,
     *,
     width: int = 360,
+    height: int = 740,
     dark: bool = False,
     reduced: bool = False,
     language: str = "en",
     problems: list[str] | None = None,
 ) -> Any:
     context = browser.new_context(
-        viewport={"width": width, "height": 740},
+        viewport={"width": width, "height": height},
         color_scheme="dark" if dark else "light",
         reduced_motion="reduce" if reduced else "no-preference",
         locale=language,

@@ -41,9 +41,9 @@ Policy = Callable[["Script", int, dict[str, Any]], str]
 _chats = itertools.count(1)  # one open table per chat: each script has a chat of its own
 
 
-def person(index: int, language: str = "en") -> dict[str, Any]:
+def person(index: int, language: str = "en", names: tuple[str, ...] = NAMES) -> dict[str, Any]:
     """A person of the scripted games (ids above Telegram's, as local people have)."""
-    return {"id": 2**52 + 101 + index, "first_name": NAMES[index], "language_code": language}
+    return {"id": 2**52 + 101 + index, "first_name": names[index], "language_code": language}
 
 
 def like_a_cpu(level: str = "normal") -> Policy:
@@ -65,11 +65,12 @@ class Script:
     seed: int = 1
     language: str = "en"
     table_id: str = ""
+    names: tuple[str, ...] = NAMES  # the people's names, first the one a test plays as
 
     def __post_init__(self) -> None:
         self.game = get_game(self.game_name)
         self.rng = DeterministicRng(f"scene-{self.game_name}-{self.seed}".encode())
-        self.users = [person(i, self.language) for i in range(self.people)]
+        self.users = [person(i, self.language, self.names) for i in range(self.people)]
         creator = self.users[0]
         chat = ChatRef(-(2**52) - 1000 - next(_chats))
         opened = self.store.create(

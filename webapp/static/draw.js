@@ -32,6 +32,8 @@
       haptic: shell.haptic,
       move: (action) => shell.move(action),
       names: table.seats.map((seat) => seat.name),
+      // A seat's name as a label on the table ("Ada", and "You" for your own seat).
+      who: (seat) => (seat === table.you ? say("you") : table.seats[seat].name),
       you: table.you,
       busy: state.busy,
       announce: shell.announce,
@@ -77,7 +79,7 @@
     const pill = $("pill");
     const me = table.you === null ? null : table.seats[table.you];
     let text, turn = false;
-    if (table.over) text = say("game_over", { name: table.winners.join(", ") });
+    if (table.over) text = table.ending || say("game_over", { name: table.winners.join(", ") });
     else if (table.status === "lobby") text = say("lobby");
     else if (table.status !== "playing") text = say("closed");
     else if (me === null) text = say("spectator");

@@ -25,19 +25,23 @@
     if (target) target.focus({ preventScroll: true });
   }
 
-  // Your move, in view: when your turn comes, the buttons (and the reveal just above them,
-  // when both fit) are scrolled onto the screen, never hidden below the fold.
+  // Your move, in view: when your turn comes, the buttons and what you answer (the trick or
+  // claim the game marks data-answer), with the reveal just above when all fit, are scrolled
+  // onto the screen together, never hidden below the fold.
   function bringMoveIntoView() {
     const targets = [...document.querySelectorAll("#private:not([hidden]), #actions .row")];
     if (!targets.length) return;
     const moment = $("moment");
-    const fresh = !moment.hidden && state.momentFresh;
+    const answer = document.querySelector("#game-area [data-answer]");
     const top = Math.min(...targets.map((el) => el.getBoundingClientRect().top));
     const bottom = Math.max(...targets.map((el) => el.getBoundingClientRect().bottom));
     const height = window.innerHeight;
-    const from = fresh ? Math.min(top, moment.getBoundingClientRect().top) : top;
+    const tops = [top];
+    if (answer) tops.unshift(Math.min(top, answer.getBoundingClientRect().top));
+    if (!moment.hidden && state.momentFresh) tops.unshift(Math.min(tops[0], moment.getBoundingClientRect().top));
+    const from = tops.find((t) => bottom - t <= height - 16);
     let by = 0;
-    if (bottom - from <= height - 16) {
+    if (from !== undefined) {
       if (bottom > height) by = bottom - height + 8;
       else if (from < 0) by = from - 8;
     } else {

@@ -19,6 +19,8 @@
 
   function finale(table) {
     if (!table.over) return null;
+    // A game with only a loser says what the end means for you ("You are safe: out at #2").
+    if (table.outcome) return { banner: table.outcome.text, tone: table.outcome.tone };
     if (youWon(table)) return { banner: say(table.winners.length > 1 ? "you_share_win" : "you_win"), tone: "win" };
     return { banner: say("winner_is", { name: table.winners.join(", ") }), tone: "info" };
   }
@@ -39,7 +41,9 @@
       state.momentKey = null;
       return;
     }
-    const key = [table.id, version, !!renderer.moment, !!table.over, table.story.join("\n")].join("|");
+    // A renderer's momentKey says when the same moment is drawn anew (Mia folds its reveal).
+    const fold = renderer.momentKey ? renderer.momentKey(table) : "";
+    const key = [table.id, version, !!renderer.moment, !!table.over, fold, table.story.join("\n")].join("|");
     if (key === state.momentKey) { box.hidden = state.momentHidden; return; }
     state.momentKey = key;
     state.momentHidden = box.hidden = false;
@@ -54,6 +58,7 @@
     const end = finale(table);
     let banner = drawn.banner || "", tone = drawn.tone || "info", second = "";
     if (end && end.tone === "win") [banner, tone] = [end.banner, "win"];
+    else if (end && (end.tone === "good" || end.tone === "loss") && table.outcome) [banner, tone] = [end.banner, end.tone];
     else if (end && tone === "loss" && banner) second = end.banner;
     else if (end) [banner, tone] = [end.banner, "info"];
     const story = element("div", "story");

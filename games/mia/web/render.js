@@ -50,7 +50,7 @@
     const list = h.element("ol", className || "mia-claims");
     for (const entry of history) {
       const li = h.element("li", entry.pass ? "pass" : entry.claim === MIA ? "mia" : "");
-      li.append(h.element("span", "who", h.names[entry.seat]),
+      li.append(h.element("span", "who", h.who(entry.seat)),
         h.element("span", "claim", entry.pass ? "➡️" : claimWord(entry.claim, h)));
       list.append(li);
     }
@@ -65,7 +65,9 @@
     if (view.dice_owner !== null && view.dice_owner !== undefined) current.append(cup(h, "mia-cup mini"));
     if (view.claim) {
       const bubble = h.element("div", "mia-bubble");
-      bubble.append(h.element("small", "", h.t("claims", { name: h.names[view.claimant] })),
+      bubble.dataset.answer = "";  // the claim to beat: kept in view with your move
+      const says = view.claimant === h.you ? h.t("you_claim") : h.t("claims", { name: h.names[view.claimant] });
+      bubble.append(h.element("small", "", says),
         h.element("b", "", claimWord(view.claim, h)));
       current.append(bubble);
     }
@@ -115,6 +117,9 @@
     const folded = events.find((e) => e.type === "folded");
     const round = events.filter((e) => e.type === "claimed" || e.type === "passed")
       .map((e) => (e.type === "passed" ? { seat: e.seat, pass: true } : { seat: e.seat, claim: e.claim }));
+    // Once the next round has a claim, the last reveal folds to its verdict: one chain at once.
+    const next = !!table.public && !table.public.over && table.public.history.length > 0;
+    if (next && (reveal || folded)) return foldedMoment(el, reveal, h);
     if (round.length > 1) el.append(claimChain(round, h, "mia-claims small"));
     if (reveal) {
       const stage = h.element("div", "mia-stage" + (h.fresh ? " fresh" : ""));
@@ -128,16 +133,37 @@
     } else if (folded) {
       el.append(h.element("div", "mia-fold", "🏳"));
     }
+    // The reveal's own line is what its drawing shows (the chain, the dice, the verdict).
+    const lines = reveal ? table.story.filter((line) => !line.startsWith("🔍")) : table.story;
     const lost = events.filter((e) => e.type === "lost_lives" && e.lost > 0);
     const mine = lost.find((e) => e.seat === h.you);
     if (mine) {
       const out = events.some((e) => e.type === "eliminated" && e.seat === h.you);
-      return { tone: "loss", banner: out ? h.say("you_are_out") : h.t("you_lose", { n: mine.lost }) };
+      return { tone: "loss", banner: out ? h.say("you_are_out") : h.t("you_lose", { n: mine.lost }), lines };
     }
     const involved = reveal && (reveal.seat === h.you || reveal.claimant === h.you);
-    if (involved && lost.length) return { tone: "good", banner: h.t("right") };
-    return { tone: "info" };
+    if (involved && lost.length) return { tone: "good", banner: h.t("right"), lines };
+    return { tone: "info", lines };
   }
 
-  window.GameRenderers.register("mia", { table, badge, cover, item, itemName, moment, proves });
+  // The last round, folded to one line: the dice against the claim, and whether it held.
+  function foldedMoment(el, reveal, h) {
+    el.classList.add("mia-folded");
+    if (reveal) {
+      const verdict = h.element("div", "mia-verdict small " + (reveal.holds ? "holds" : "bluff"));
+      verdict.append(h.element("span", "vs", reveal.roll + " / " + claimWord(reveal.claim, h)),
+        h.element("b", "", h.t(reveal.holds ? "holds" : "bluff")));
+      el.append(verdict);
+    } else {
+      el.append(h.element("div", "mia-fold small", "🏳"));
+    }
+    return { tone: "info", lines: [] };
+  }
+
+  // The moment is drawn anew (folded) once the next round has its first claim.
+  function momentKey(table) {
+    return table.public && table.public.history.length > 0 ? "next" : "";
+  }
+
+  window.GameRenderers.register("mia", { table, badge, cover, item, itemName, moment, momentKey, proves });
 })();

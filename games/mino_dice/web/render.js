@@ -60,17 +60,18 @@
       el.append(head);
       const rolls = h.element("div", "mino-trick");
       if (view.trick.length) {
-        rolls.append(...view.trick.map((entry) => roll(h, entry, h.names[entry.seat])));
+        rolls.dataset.answer = "";  // the trick you follow: kept in view with your move
+        rolls.append(...view.trick.map((entry) => roll(h, entry, h.who(entry.seat))));
       } else if (showingPast) {
         const last = view.tricks[view.tricks.length - 1];
         rolls.classList.add("past");
         rolls.append(...last.rolls.map((entry) =>
-          roll(h, entry, h.names[entry.seat], entry.seat === last.winner ? "won" : "")));
+          roll(h, entry, h.who(entry.seat), entry.seat === last.winner ? "won" : "")));
       }
       if (rolls.childElementCount) el.append(rolls);
     }
     el.append(h.element("p", "mino-legend", h.t("legend")));
-    const verify = (view.commitments || []).map((hash, seat) => h.names[seat] + ": " + hash);
+    const verify = (view.commitments || []).map((hash, seat) => h.who(seat) + ": " + hash);
     return { lines: table.lines.slice(-1), verify: verify };
   }
 
@@ -122,7 +123,7 @@
       const rolls = events.filter((e, i) => e.type === "rolled" && e.trick === won.trick && i > start && i < end);
       const row = h.element("div", "mino-trick" + (h.fresh ? " fresh" : ""));
       row.append(...rolls.map((entry, i) => {
-        const cell = roll(h, entry, h.names[entry.seat], entry.seat === won.winner ? "won" : "");
+        const cell = roll(h, entry, h.who(entry.seat), entry.seat === won.winner ? "won" : "");
         cell.style.setProperty("--i", String(i));
         return cell;
       }));
@@ -141,7 +142,7 @@
       const list = h.element("div", "mino-bids");
       list.append(...bids.bids.map((bid, seat) => {
         const chip = h.element("span", "chip" + (seat === h.you ? " you" : ""));
-        chip.append(h.element("small", "", h.names[seat]), h.element("b", "", String(bid)));
+        chip.append(h.element("small", "", h.who(seat)), h.element("b", "", String(bid)));
         return chip;
       }));
       el.append(list);
@@ -157,7 +158,7 @@
     const grid = h.element("div", "mino-results");
     for (const r of scored.results) {
       const row = h.element("div", "row-" + (r.bid === r.won ? "exact" : "off") + (r.seat === h.you ? " you" : ""));
-      row.append(h.element("span", "who", h.names[r.seat]), h.element("span", "", r.won + "/" + r.bid),
+      row.append(h.element("span", "who", h.who(r.seat)), h.element("span", "", r.won + "/" + r.bid),
         h.element("b", "", signed(r.points + r.bonus)));
       grid.append(row);
     }
@@ -178,7 +179,7 @@
     const corner = h.element("th", "hand", "#");
     corner.title = h.t("hand");
     head.append(corner, ...h.names.map((name, seat) =>
-      h.element("th", seat === h.you ? "you" : "", name)));
+      h.element("th", seat === h.you ? "you" : "", h.who(seat))));
     grid.append(head);
     for (const hand of hands) {
       const tr = h.element("tr");

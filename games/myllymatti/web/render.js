@@ -43,7 +43,7 @@
 
   function played(h, entry, trump, className) {
     const cell = h.element("div", "myl-played " + (className || ""));
-    cell.append(card(h, entry.card, trump), h.element("small", "", h.names[entry.seat]));
+    cell.append(card(h, entry.card, trump), h.element("small", "", h.who(entry.seat)));
     return cell;
   }
 
@@ -62,7 +62,7 @@
     }
     if (view.face_up) {
       const up = h.element("div", "myl-stock");
-      up.append(card(h, view.face_up, view.trump, "face-up"), h.element("small", "", h.names[view.face_up_seat]));
+      up.append(card(h, view.face_up, view.trump, "face-up"), h.element("small", "", h.who(view.face_up_seat)));
       side.append(up);
     }
     if (view.trump) side.append(trumpChip(h, view.trump));
@@ -79,6 +79,7 @@
       });
       if (view.trick.length) trick.append(h.element("span", "chip", view.trick.length + "/" + view.trick_size));
     }
+    if (view.trick.length) trick.dataset.answer = "";  // what you must beat: kept in view
     row.append(trick);
     el.append(row);
     if (view.tied.length) {
@@ -94,7 +95,7 @@
 
   function slot(h, seat) {
     const cell = h.element("div", "myl-played waiting");
-    cell.append(h.element("span", "myl-card slot"), h.element("small", "", seat === null ? "" : h.names[seat]));
+    cell.append(h.element("span", "myl-card slot"), h.element("small", "", seat === null ? "" : h.who(seat)));
     return cell;
   }
 

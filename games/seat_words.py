@@ -1,0 +1,84 @@
+"""A player's own page in their own words: the game's lines told from their seat ("You lose
+a life", "Grace claims 32: challenge, or accept and roll"), while the group keeps its own.
+
+A game words its seat's lines in ``games/<name>/page.py`` (found by the game's name, as a
+game's tests find its scenes), with ``describe_status(view, names, seat)``,
+``describe_events(events, names, seat)`` and ``describe_final(ranking, places, names,
+seat)``. A game without one is told in the group's words.
+"""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from types import ModuleType
+
+from games.base import JSON, T_, V_, Event, Text
+from games.game import Game
+
+Names = list[str]
+
+
+@cache
+def page_words(name: str) -> ModuleType | None:
+    """The game's page words module, if it has one."""
+    module = f"games.{name}.page"
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as error:
+        if error.name != module:
+            raise
+        return None
+
+
+def you_or(names: Names, seat: int, you: int) -> Text:
+    """A seat as a label in a list ("Ada 31 → you 32"): "you" for the reader's own."""
+    return T_("you") if seat == you else V_("{name}", name=names[seat])
+
+
+def status_for(game: Game, view: JSON, names: Names, seat: int | None) -> list[Text]:
+    """The status lines as this seat reads them (the group's, for a spectator)."""
+    words = page_words(game.name)
+    if seat is None or words is None:
+        return game.presentation.describe_status(view, names)
+    return words.describe_status(view, names, seat)
+
+
+def events_for(game: Game, events: list[Event], names: Names, seat: int | None) -> list[Text]:
+    """The game's own story of these events as this seat reads it."""
+    words = page_words(game.name)
+    if seat is None or words is None:
+        return game.presentation.describe_events(events, names)
+    return words.describe_events(events, names, seat)
+
+
+def moments_for(
+    game: Game, events: list[Event], names: Names, seat: int | None
+) -> list[Text] | None:
+    """The events the page shows as moments of their own (a chance taken) in this seat's
+    words, where the game has them (``describe_moments``); None: as the log words them."""
+    words = page_words(game.name)
+    if seat is not None and words is not None and hasattr(words, "describe_moments"):
+        return words.describe_moments(events, names, seat)
+    return None
+
+
+def outcome_for(
+    game: Game, ranking: list[int], places: list[int], names: Names, seat: int | None
+) -> tuple[Text, str] | None:
+    """What the end means for this seat in the game's own words, with its tone ("good",
+    "loss"), where the game words it (``describe_outcome``: a game with only a loser)."""
+    words = page_words(game.name)
+    if seat is None or words is None or not hasattr(words, "describe_outcome"):
+        return None
+    return words.describe_outcome(ranking, places, names, seat)
+
+
+def final_for(
+    game: Game, ranking: list[int], places: list[int], names: Names, seat: int | None
+) -> list[Text] | None:
+    """The game's own words for its end as this seat reads them (None: the shared ranking)."""
+    words = page_words(game.name)
+    if seat is None or words is None or not hasattr(words, "describe_final"):
+        return game.presentation.describe_final(ranking, places, names)
+    return words.describe_final(ranking, places, names, seat)
