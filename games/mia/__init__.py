@@ -11,7 +11,7 @@ from pathlib import Path
 
 from games.base import N_, NT_, StatCounter
 from games.game import Game
-from games.mia import cpu, presentation, rules, views
+from games.mia import cpu, expert, presentation, rules, views
 from games.mia.errors import ERROR_TEXTS
 from games.mia.settings import PRESET_DESCRIPTIONS, PRESET_LABELS, PRESETS, SETTINGS_SPECS
 from games.mia.state import MiaState
@@ -75,7 +75,7 @@ RULES = Rules(
     ranking=rules.ranking,
     final_stats=rules.final_stats,
     cpu_action=cpu.choose,
-    cpu_expert=cpu.expert,
+    cpu_expert=expert.choose,
     sealed_proofs=rules.sealed_proofs,
 )
 
