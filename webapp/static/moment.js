@@ -41,7 +41,7 @@
       state.momentKey = null;
       return;
     }
-    // A renderer's momentKey says when the same moment is drawn anew (Mia folds its reveal).
+    // A renderer's momentKey says when the same moment is drawn anew (a game may fold its last outcome).
     const fold = renderer.momentKey ? renderer.momentKey(table) : "";
     const key = [table.id, version, !!renderer.moment, !!table.over, fold, table.story.join("\n")].join("|");
     if (key === state.momentKey) { box.hidden = state.momentHidden; return; }
