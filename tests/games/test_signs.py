@@ -17,7 +17,7 @@ from tests.support import toy_game
 POT = Path(__file__).resolve().parents[2] / "translations" / "locale" / "messages.pot"
 # The signs whose words are checked, each with the patterns its English msgids may follow.
 SIGNS = {
-    "🏆": r".*(wins|share the win|Top players).*",  # winning the game
+    "🏆": r".*(wins|You win|share the win|Top players).*",  # winning the game (your page too)
     "⭐": r"⭐ .*(last stock card|Last stock card).*",  # Myllymatti's face-up card
     "🎯": r"🎯 (Everyone holds|The bids|tricks won).*",  # bids
     "📊": r"(.* )?📊 .*",  # scores, ratings and numbers
@@ -25,7 +25,7 @@ SIGNS = {
     "🏁": r"🏁 .*(out|Out).*",  # out, and safe
     "✋": r"✋ Join",  # taking a seat
     "📣": r"(?!)",  # no longer used: it meant three things
-    "🏳": r"🏳️ Trick .*",  # a flag on a die
+    "🏳": r"🏳️ (Trick|You take trick) .*",  # a flag on a die (your page: "You take trick")
     "📅": r"📅 Season.*",  # a season of ratings
 }
 
