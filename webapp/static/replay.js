@@ -139,6 +139,7 @@
       t: (key, vars) => shell.word(data.game, key, vars),
       haptic() {}, move() {}, announce() {},
       names: data.seats.map((seat) => seat.name),
+      who: (seat) => (seat === data.you ? say("you") : data.seats[seat].name),
       you: data.you, busy: true, reduced: true, fresh: false,
     };
   }
