@@ -109,7 +109,7 @@ def test_one_round_against_a_cpu_in_the_local_page(browser, local_web, local_sto
     last_claim = page.inner_text("#game-area .mia-claims li:last-child")
     said = claim.removeprefix("claim:")
     word = page_strings("en")["mia.mia"] if said == MIA else said  # 21 reads "Mia"
-    assert last_claim == f"Alice\n{word}"
+    assert last_claim == f"You\n{word}"  # your own claim, on your own page (issue 29)
     version = local_store.load(table_id).version
 
     # The CPU answers (the ticker's job); the open page shows it within a moment.
