@@ -28,7 +28,7 @@ from games.game import Game
 from games.registry import get_game
 from games.rng import DeterministicRng, Rng
 from games.think import Budget
-from tables.thinking import budget_from_env
+from tables.table.thinking import budget_from_env
 
 SEATS = 3
 MAX_MOVES = 5000

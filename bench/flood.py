@@ -45,7 +45,7 @@ import redis
 from games.registry import GAMES
 from games.rng import DeterministicRng
 from tables.engine.redis_server import RedisServer
-from tables.store import TableStore
+from tables.table.store import TableStore
 from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env
 from tests.support.group_play import GroupTable, Person

@@ -33,10 +33,10 @@ from pathlib import Path
 import httpx
 import redis
 
-from tables import lobby
 from tables.engine.redis_server import RedisServer, free_port
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env
 from tests.support.production import Gunicorn, Nginx

@@ -40,10 +40,10 @@ import orjson
 from bench import server_latency
 from bench.backend import Backend, backend
 from games.rng import DeterministicRng
-from tables import lobby, play
 from tables.engine.redis_server import free_port
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby, play
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from webapp.init_data import sign_user
 
 TOKEN = "123456789:AAH-bench_token-for-the-load-bench0"

@@ -18,11 +18,11 @@ import redis
 
 from games.mia import GAME
 from games.rng import DeterministicRng
-from tables import lobby, play
 from tables.engine import keys
 from tables.engine.redis_server import RedisServer
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby, play
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 
 
 def mid_game_table(store: TableStore, index: int, rng: DeterministicRng) -> str:

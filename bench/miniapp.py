@@ -31,11 +31,11 @@ from pathlib import Path
 import redis
 
 from games.registry import GAMES
-from tables import lobby
 from tables.engine.redis_server import RedisServer
 from tables.engine.watch import ChangeWatcher
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.support.browser import chromium
 from tests.support.clock import Clock
 from tests.support.overflow import Watch, watch_game

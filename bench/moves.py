@@ -41,10 +41,10 @@ from ops.multiproc import (
     multiprocess_dir,
     remove_multiprocess_dir,
 )
-from tables import lobby, play
 from tables.engine.durability import Durability
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby, play
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 
 
 def ping_rate(client: redis.Redis, seconds: float) -> float:

@@ -19,8 +19,9 @@ from contextlib import contextmanager
 from bench.backend import backend
 from bench.moves import move_rate
 from games.rng import DeterministicRng
-from tables import ratings, seal
-from tables.store import TableStore
+from tables.fairness import seal
+from tables.profiles import ratings
+from tables.table.store import TableStore
 
 
 @contextmanager

@@ -22,7 +22,7 @@ import redis
 
 from games.registry import BUILT_IN
 from tables.engine.redis_server import RedisServer
-from tables.store import TableStore
+from tables.table.store import TableStore
 from tests.support.browser import chromium
 from tests.support.clock import Clock
 from tests.support.scenes import SCENES, Script, person, scene

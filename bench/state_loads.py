@@ -14,8 +14,8 @@ from bench.backend import backend
 from bench.moves import new_table, quick_decision
 from games.mia import GAME
 from games.rng import DeterministicRng
-from tables import play
-from tables.store import TableStore
+from tables.table import play
+from tables.table.store import TableStore
 
 
 class LoadCounter:

@@ -1,6 +1,6 @@
 """How long an expert CPU may think about one move: a budget that arrives as an argument.
 
-The table layer sets the budget (``CPU_THINK_MS``, see tables.thinking); games only spend it.
+The table layer sets the budget (``CPU_THINK_MS``, see tables.table.thinking); games only spend it.
 A wall-clock limit alone would make a search depend on the machine's speed, so a budget also
 has an iteration cap: with ``ms=None`` and a cap, the same view and the same seeded rng give
 the same choice anywhere (tests and benches).

@@ -3,7 +3,7 @@
 Each line: ``time`` (UTC, ISO 8601 with milliseconds), ``level``, ``logger``, ``event`` (the
 message), ``table`` (the table the line is about, where there is one), and ``error`` (the
 traceback, as one string) when an exception is logged. The line passes the same redaction
-as the text format (tables.redact), so no token, webhook secret or Redis password gets out.
+as the text format (ops.redact), so no token, webhook secret or Redis password gets out.
 
 The table comes from ``extra={"table": …}`` or, more often, from the context: the web app
 sets it for a request about a table, the bot for a press on a table's button and for the
@@ -20,7 +20,7 @@ from collections.abc import Callable
 from contextvars import ContextVar
 
 TABLE: ContextVar[str | None] = ContextVar("table", default=None)
-TABLE_ID = re.compile(r"^[a-z0-9]{4,32}$")  # what a table id looks like (tables.ids)
+TABLE_ID = re.compile(r"^[a-z0-9]{4,32}$")  # what a table id looks like (tables.table.ids)
 
 
 def set_table(table_id: object) -> None:

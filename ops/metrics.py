@@ -21,7 +21,7 @@ import redis
 from prometheus_client import Counter, Gauge, Histogram
 
 from ops import labels
-from tables.model import CLOSED_STATUSES, LOBBY, PLAYING
+from tables.table.model import CLOSED_STATUSES, LOBBY, PLAYING
 
 # Seconds. Fine between 0.5 and 50 ms, where a move and a page's request live, so a p99 read
 # from the histogram (bench.load's server_p99_ms) is close to the true one.

@@ -11,7 +11,7 @@ string's length (``str[23]``), a list's items, a Telegram object's type. A few v
 kept because they cannot carry a secret: booleans, counters and ids of messages and updates,
 a chat's or entity's ``type``, a group's (negative) chat id. A person's id (positive) is not.
 
-The filter sits on the root logger's handlers (tables.redact.configure_logging), so it sees
+The filter sits on the root logger's handlers (ops.redact.configure_logging), so it sees
 the lines of PTB's loggers, which all propagate there. Lines of other loggers pass as they
 are: this project's own lines say what happened, never what a player holds.
 """

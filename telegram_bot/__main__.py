@@ -12,9 +12,9 @@ from telegram import Update
 from telegram.error import InvalidToken
 from telegram.ext import Application
 
+from ops.redact import configure_logging, mask_token, redis_password
 from tables.engine.connection import RedisConfigError, connect
-from tables.redact import configure_logging, mask_token, redis_password
-from tables.store import TableStore
+from tables.table.store import TableStore
 from telegram_bot.app import build_application, start_background, stop_background
 from telegram_bot.config import BotConfig, ConfigError
 from telegram_bot.serving.ops_port import start_ops
@@ -35,7 +35,7 @@ def main() -> int:
     except ConfigError as error:  # one line, before any network call
         print(f"error: {error}", file=sys.stderr)
         return 2
-    # httpx logs every request URL, and those carry the bot token: kept out (tables.redact).
+    # httpx logs every request URL, and those carry the bot token: kept out (ops.redact).
     configure_logging(
         config.log_level,
         secrets=[config.token, config.webhook_secret, redis_password(config.redis_url)],

@@ -28,8 +28,8 @@ from telegram.ext import (
 from games.base import Text
 from games.game import Game
 from games.registry import GAMES
-from tables.model import Table
-from tables.store import TableStore
+from tables.table.model import Table
+from tables.table.store import TableStore
 from telegram_bot import language, links
 from telegram_bot.buttons import presses as buttons
 from telegram_bot.commands import fairness as fairness_commands

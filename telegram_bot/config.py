@@ -9,9 +9,9 @@ import re
 from dataclasses import dataclass
 
 from ops.health import parse_bind
+from ops.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
 from tables.engine.connection import RedisConfigError, configured_pool_size, configured_timeout
-from tables.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
-from tables.replay_keys import ReplayConfigError, replay_ttl_from_env
+from tables.fairness.replay_keys import ReplayConfigError, replay_ttl_from_env
 
 DEFAULT_API_BASE_URL = "https://api.telegram.org/bot"
 ROLES = ("polling", "webhook", "worker")

@@ -14,8 +14,8 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update, User
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from tables import prefs
-from tables.model import ChatRef
+from tables.profiles import prefs
+from tables.table.model import ChatRef
 from telegram_bot.chat_admins import is_chat_admin
 from telegram_bot.services import services
 from translations import LANGUAGE_NAMES, SUPPORTED_LANGUAGES, best_language, tr

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from tables.model import Table
-from tables.replay_keys import replay_id
+from tables.fairness.replay_keys import replay_id
+from tables.table.model import Table
 from telegram_bot.config import BotConfig
 
 

@@ -12,8 +12,8 @@ from telegram import Update, User
 from telegram.ext import ContextTypes
 
 from games.errors import GameError
-from tables.errors import TableError
-from tables.model import ChatRef
+from tables.table.errors import TableError
+from tables.table.model import ChatRef
 from telegram_bot.language import reader_language
 from telegram_bot.texts import error_text
 

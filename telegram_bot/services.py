@@ -7,7 +7,7 @@ from typing import Any
 
 from telegram.ext import ContextTypes
 
-from tables.store import TableStore
+from tables.table.store import TableStore
 from telegram_bot.config import BotConfig
 from telegram_bot.table_message.notifier import Notifier
 

@@ -11,8 +11,8 @@ import redis
 from hypothesis import HealthCheck, settings
 
 from games.rng import DeterministicRng
-from tables import store as store_module
 from tables.engine.redis_server import RedisServer
+from tables.table import store as store_module
 from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env
 

@@ -1,6 +1,6 @@
 """What a refusal says, by error ``code``, for every front door (bot alerts, API errors).
 
-Errors are looked up by their stable ``code`` (see games.errors and tables.errors), never by
+Errors are looked up by their stable ``code`` (see games.errors and tables.table.errors), never by
 their message, so a refusal reads the same in the group and in the Mini App.
 """
 

@@ -22,8 +22,8 @@ from typing import Any
 
 from werkzeug.serving import BaseWSGIServer, make_server
 
-from tables.redact import configure_logging, redis_password
-from tables.ticker import run_in_thread
+from ops.redact import configure_logging, redis_password
+from tables.table.ticker import run_in_thread
 from webapp.app import create_app
 from webapp.config import ConfigError, WebConfig
 from webapp.local_host import (

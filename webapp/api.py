@@ -15,11 +15,12 @@ from flask import Blueprint, current_app, g, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from games.base import Text
-from tables import lobby, play, prefs, stats
-from tables.errors import NoSuchTable
-from tables.ids import is_table_id
-from tables.model import Table
-from tables.store import TableStore
+from tables.profiles import prefs, stats
+from tables.table import lobby, play
+from tables.table.errors import NoSuchTable
+from tables.table.ids import is_table_id
+from tables.table.model import Table
+from tables.table.store import TableStore
 from translations import SUPPORTED_LANGUAGES, best_language, render
 from webapp.auth import authenticate
 from webapp.errors import ApiError

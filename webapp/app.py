@@ -19,7 +19,7 @@ from werkzeug.datastructures import LanguageAccept
 from werkzeug.http import parse_accept_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from tables.store import TableStore
+from tables.table.store import TableStore
 from translations import best_language, tr
 from webapp import ops
 from webapp.api import api

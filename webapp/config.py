@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
+from ops.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
 from tables.engine.connection import RedisConfigError, configured_pool_size, configured_timeout
-from tables.redact import BOT_TOKEN_FORMAT, looks_like_bot_token
-from tables.replay_keys import ReplayConfigError, replay_ttl_from_env
+from tables.fairness.replay_keys import ReplayConfigError, replay_ttl_from_env
 from webapp.request_limits import DEFAULT_BURST, DEFAULT_RATE
 from webapp.wait_limits import DEFAULT_PER_ADDRESS, DEFAULT_PER_PERSON
 

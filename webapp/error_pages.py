@@ -16,7 +16,7 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from games.errors import GameError
 from games.registry import GAMES
 from ops import metrics
-from tables.errors import TableError
+from tables.table.errors import TableError
 from translations import best_language
 from webapp.errors import ApiError, error_response, status_of
 

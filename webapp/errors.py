@@ -14,7 +14,7 @@ from flask.typing import ResponseReturnValue
 from games.base import N_
 from games.errors import GameError
 from games.game import Game
-from tables.errors import TableError
+from tables.table.errors import TableError
 from translations import tr
 from translations.errors import ERROR_TEXTS, refusal_msgid
 

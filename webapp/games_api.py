@@ -18,11 +18,11 @@ from flask.typing import ResponseReturnValue
 
 from games.base import Text
 from games.registry import get_game
-from tables import my_games, prefs
-from tables import replay as replays
-from tables.errors import NoSuchTable
-from tables.model import Table
-from tables.replay_keys import parse_replay_id
+from tables.fairness import replay as replays
+from tables.fairness.replay_keys import parse_replay_id
+from tables.profiles import my_games, prefs
+from tables.table.errors import NoSuchTable
+from tables.table.model import Table
 from translations import render
 from webapp.api import language, may_watch, ok, store
 from webapp.auth import authenticate

@@ -105,7 +105,7 @@ def on_exit(server: Any) -> None:
 
 
 if os.environ.get("LOG_FORMAT", "").strip().lower() == "json":
-    # One handler, on the root logger, JSON and redacted (tables.redact); gunicorn's own
+    # One handler, on the root logger, JSON and redacted (ops.redact); gunicorn's own
     # loggers pass their lines up to it. The app's configure_logging keeps this handler.
     logconfig_dict = {
         "version": 1,
@@ -123,5 +123,5 @@ if os.environ.get("LOG_FORMAT", "").strip().lower() == "json":
                 "stream": "ext://sys.stderr",
             }
         },
-        "formatters": {"json": {"()": "tables.redact.formatter_from_env"}},
+        "formatters": {"json": {"()": "ops.redact.formatter_from_env"}},
     }

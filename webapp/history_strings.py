@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import N_
-from tables import ratings
-from tables.model import FINISHED, Table
-from tables.replay_keys import replay_id
+from tables.fairness.replay_keys import replay_id
+from tables.profiles import ratings
+from tables.table.model import FINISHED, Table
 
 HISTORY_STRINGS = {
     "replay": N_("🎬 Replay"),

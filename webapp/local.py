@@ -30,11 +30,12 @@ from flask.typing import ResponseReturnValue
 from games.base import N_, SettingSpec, Text
 from games.game import Game
 from games.registry import GAMES, get_game
-from tables import lobby, stats
-from tables.model import ChatRef, Table
-from tables.names import clean_name, is_readable
-from tables.options import CPU_DELAY, TURN_TIMER
-from tables.store import TableStore
+from tables.profiles import stats
+from tables.table import lobby
+from tables.table.model import ChatRef, Table
+from tables.table.names import clean_name, is_readable
+from tables.table.options import CPU_DELAY, TURN_TIMER
+from tables.table.store import TableStore
 from translations import best_language, render, tr
 from webapp.api import json_body, load_table, ok
 from webapp.auth import authenticate
@@ -296,7 +297,7 @@ def create_table() -> ResponseReturnValue:
 
 
 def clean_person_name(raw: Any) -> str:
-    """A typed name, cleaned as every seat name is (tables.names): emoji and any script are
+    """A typed name, cleaned as every seat name is (tables.table.names): emoji and any script are
     welcome. An empty name is asked for (``name_needed``), one of characters that show
     nothing (zero-width spaces, joiners, fillers) is refused in words that say so
     (``unreadable_name``), one far too long to be meant is a bad request."""

@@ -24,7 +24,7 @@ from ops.health import OK, Verdict, parse_bind
 from ops.logs import set_table
 from ops.server import OpsServer
 from tables.engine.health import RedisWatch
-from tables.store import TableStore
+from tables.table.store import TableStore
 
 LONG_POLL_ENDPOINT = "api.wait"
 FRESH_SECONDS = 5.0  # a Redis watch older than this says nothing

@@ -2,7 +2,7 @@
 so this module knows tables, not any one game.
 
 Only ``game.rules.view(state, seat)`` of the person's own seat is used for their secrets and their
-moves, and only when the gate every door asks lets them see it (tables.private_seat: not
+moves, and only when the gate every door asks lets them see it (tables.fairness.private_seat: not
 after they left the game, nor once their seat is out of it); everything else comes from the
 public view. A person without a seat gets the public table only. The page's shell draws
 seats, status, story, buttons and the private panel; the game's own renderer
@@ -17,10 +17,11 @@ from games.base import JSON, N_, Event, HandItem, PrivateInfo, Text
 from games.game import Game
 from games.registry import GAMES
 from games.seat_words import final_for, moments_for, outcome_for, status_for
-from tables import stats, story
-from tables.model import LOBBY, PLAYING, Table
-from tables.private_seat import private_view
-from tables.store import TableStore
+from tables.fairness.private_seat import private_view
+from tables.profiles import stats
+from tables.table import story
+from tables.table.model import LOBBY, PLAYING, Table
+from tables.table.store import TableStore
 from translations import render, template, tr
 from webapp.actions_payload import action_rows, step_levels
 from webapp.history_strings import HISTORY_STRINGS, game_over_extras
@@ -79,7 +80,7 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
         entry.update(badge=render(badge.badge, language), out=badge.out, acting=index in acting)
     reader = seat  # the page is told to its reader's seat ("you"); a spectator's is the group's
     payload["lines"] = [render(line, language) for line in status_for(game, public, names, reader)]
-    seen = private_view(table, user_id)  # the gate every door asks (tables.private_seat)
+    seen = private_view(table, user_id)  # the gate every door asks (tables.fairness.private_seat)
     if seen is not None:
         seat, own = seen
         legal = own.get("legal_actions") or game.rules.legal_actions(state, seat)

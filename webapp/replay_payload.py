@@ -1,4 +1,4 @@
-"""The JSON a page gets to replay one game (tables.replay), in the reader's language.
+"""The JSON a page gets to replay one game (tables.fairness.replay), in the reader's language.
 
 Each step carries what the table showed then: the public view (for the game's renderer),
 the status lines, the seats' badges, the story of that step, and the reveals it made, each
@@ -16,8 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Text
-from tables import ratings, story
-from tables.replay import Replay
+from tables.fairness.replay import Replay
+from tables.profiles import ratings
+from tables.table import story
 from translations import render
 
 

@@ -9,7 +9,7 @@ import threading
 from tables.engine.connection import DEFAULT_POOL_SIZE, configured_pool_size, connect, pool_size_for
 from tables.engine.health import RedisWatch
 from tables.engine.watch import watcher_for
-from tables.store import TableStore
+from tables.table.store import TableStore
 
 
 def redis_pool_size(env: dict[str, str] | None = None) -> int:

@@ -1,14 +1,14 @@
 """The story on a player's own page, told to them: the game's events in its seat's words
 (games.seat_words), and what every game shares (a timeout, leaving, the end) with "you" for
-the reader. The group's story (tables.story) is unchanged; a spectator reads the group's."""
+the reader. The group's story (tables.table.story) is unchanged; a spectator reads the group's."""
 
 from __future__ import annotations
 
 from games.base import T_, V_, Event, Text
 from games.game import Game
 from games.seat_words import events_for, final_for, you_or
-from tables import story
-from tables.story import MEDALS, SHARED_EVENTS
+from tables.table import story
+from tables.table.story import MEDALS, SHARED_EVENTS
 
 
 def seat_story(game: Game, events: list[Event], names: list[str], seat: int | None) -> list[Text]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from ops import metrics
-from tables.redact import configure_logging, redis_password
+from ops.redact import configure_logging, redis_password
 from webapp.app import create_app
 from webapp.config import WebConfig
 from webapp.runtime import serving_store

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tables.engine import keys
-from tables.model import Table
+from tables.table.model import Table
 
 Command = tuple[Any, ...]
 

@@ -31,7 +31,7 @@ from typing import Any
 
 from redis.crc import REDIS_CLUSTER_HASH_SLOTS, key_slot
 
-from tables.model import ChatRef
+from tables.table.model import ChatRef
 
 ACTIVE = "tables:active"
 DEADLINES = "tables:deadlines"

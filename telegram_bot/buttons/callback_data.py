@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from games.steps import Path, parse_path_key, path_key
-from tables.ids import is_table_id
+from tables.table.ids import is_table_id
 
 MAX_BYTES = 64
 GAME = "g"

@@ -26,8 +26,8 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 from games.base import CPU_LEVELS, N_
 from games.game import Game
 from games.steps import MAX_CHOICES, Item, Path
-from tables.model import FINISHED, LOBBY, PLAYING, Table
-from tables.options import OPTION_SPECS
+from tables.table.model import FINISHED, LOBBY, PLAYING, Table
+from tables.table.options import OPTION_SPECS
 from telegram_bot.buttons.callback_data import (
     GAME,
     INDEX_PREFIX,

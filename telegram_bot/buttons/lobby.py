@@ -13,10 +13,10 @@ from telegram import CallbackQuery
 from telegram.ext import ContextTypes
 
 from games.base import CPU_LEVELS
-from tables import lobby
-from tables.errors import StaleMove
-from tables.model import Table
-from tables.options import spec_for
+from tables.table import lobby
+from tables.table.errors import StaleMove
+from tables.table.model import Table
+from tables.table.options import spec_for
 from telegram_bot.buttons.callback_data import BadCallbackData, Button
 from telegram_bot.buttons.keyboards import PANEL_SETTINGS
 from telegram_bot.chat_admins import is_chat_admin

@@ -24,10 +24,10 @@ from telegram.ext import ContextTypes
 from games.errors import GameError, NotYourTurn
 from games.game import Game
 from ops.logs import set_table
-from tables import play
-from tables.deadlines import acting_seats
-from tables.errors import NoSuchTable, StaleMove, TableError
-from tables.model import Table
+from tables.table import play
+from tables.table.deadlines import acting_seats
+from tables.table.errors import NoSuchTable, StaleMove, TableError
+from tables.table.model import Table
 from telegram_bot.buttons.callback_data import (
     GAME,
     INDEX_PREFIX,

@@ -26,9 +26,9 @@ from telegram import CallbackQuery
 from telegram.ext import ContextTypes
 
 from games.errors import NotYourTurn
-from tables.errors import NotSeated, StaleMove
-from tables.model import Table
-from tables.play import decision_of, require_playing
+from tables.table.errors import NotSeated, StaleMove
+from tables.table.model import Table
+from tables.table.play import decision_of, require_playing
 from telegram_bot.buttons.callback_data import BadCallbackData, Button
 from telegram_bot.buttons.keyboards import public_choices
 from telegram_bot.ephemeral_api import ephemeral_id

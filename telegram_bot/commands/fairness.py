@@ -16,10 +16,10 @@ from telegram.ext import ContextTypes
 
 from games.fairness import verify_text
 from games.registry import GAMES
-from tables import story
-from tables.model import FINISHED, Table
-from tables.replay_keys import replay_id
-from tables.store import TableStore
+from tables.fairness.replay_keys import replay_id
+from tables.table import story
+from tables.table.model import FINISHED, Table
+from tables.table.store import TableStore
 from telegram_bot.language import reader_language
 from telegram_bot.links import miniapp_link
 from telegram_bot.people import chat_ref

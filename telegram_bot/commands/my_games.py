@@ -11,8 +11,8 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update, WebAppI
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from tables import my_games, prefs
-from tables.deadlines import LONG_TURN_TIMER
+from tables.profiles import my_games, prefs
+from tables.table.deadlines import LONG_TURN_TIMER
 from telegram_bot.language import person_language, reader_language
 from telegram_bot.links import message_link, miniapp_link
 from telegram_bot.private.reminders import CALLBACK_PREFIX, hours

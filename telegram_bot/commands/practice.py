@@ -12,9 +12,10 @@ from telegram.ext import ContextTypes
 
 from games.game import Game
 from games.registry import GAMES, by_command
-from tables import lobby, stats
-from tables.errors import TableError, TableExists
-from tables.model import ChatRef, Table
+from tables.profiles import stats
+from tables.table import lobby
+from tables.table.errors import TableError, TableExists
+from tables.table.model import ChatRef, Table
 from telegram_bot.language import reader_language
 from telegram_bot.people import display_name
 from telegram_bot.services import services

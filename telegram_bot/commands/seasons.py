@@ -14,7 +14,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from games.registry import GAMES
-from tables import seasons, standings
+from tables.profiles import seasons, standings
 from telegram_bot.chat_admins import is_chat_admin
 from telegram_bot.language import person_language, reader_language
 from telegram_bot.services import services

@@ -10,7 +10,7 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from games.registry import GAMES, by_command, get_game
-from tables import seasons, standings, stats
+from tables.profiles import seasons, standings, stats
 from telegram_bot.language import reader_language
 from telegram_bot.people import display_name
 from telegram_bot.services import services

@@ -17,8 +17,8 @@ from telegram.ext import ContextTypes, filters
 
 from games.registry import GAMES
 from ops.metrics import app_version
-from tables import census
-from tables.model import LOBBY, PLAYING
+from tables.table import census
+from tables.table.model import LOBBY, PLAYING
 from telegram_bot.config import BotConfig
 from telegram_bot.language import person_language
 from telegram_bot.services import services

@@ -17,9 +17,10 @@ from telegram.ext import ContextTypes
 from games.errors import GameError
 from games.game import Game
 from games.registry import GAMES, by_command
-from tables import lobby, prefs
-from tables.errors import TableError, TableExists
-from tables.ids import is_table_id
+from tables.profiles import prefs
+from tables.table import lobby
+from tables.table.errors import TableError, TableExists
+from tables.table.ids import is_table_id
 from telegram_bot.chat_admins import is_chat_admin
 from telegram_bot.commands.practice import solo_lobby
 from telegram_bot.language import person_language, reader_language, table_language

@@ -9,7 +9,7 @@ buttons the table message has for them. A press on one is the press of that butt
 callback data, same decision token, same refusals (telegram_bot.buttons.presses).
 
 Nothing here is for anyone but the panel's receiver: it is built from the one gate
-(tables.private_seat), and a person the gate shows nothing gets no panel (it is removed).
+(tables.fairness.private_seat), and a person the gate shows nothing gets no panel (it is removed).
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from typing import Any
 from games.base import HandItem, PrivateInfo
 from games.game import Game
 from games.steps import Item, Path
-from tables.model import Table
-from tables.private_seat import private_view
+from tables.fairness.private_seat import private_view
+from tables.table.model import Table
 from telegram_bot.buttons.callback_data import GAME, INDEX_PREFIX, Button, step_button
 from telegram_bot.buttons.keyboards import public_choices
 from telegram_bot.ephemeral_api import Keyboard, callback_button, disabled_button

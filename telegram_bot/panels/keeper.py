@@ -28,9 +28,9 @@ import redis
 
 from games.steps import Path, path_key
 from ops.logs import set_table
-from tables.errors import NoSuchTable
-from tables.model import Table
-from tables.store import TableStore
+from tables.table.errors import NoSuchTable
+from tables.table.model import Table
+from tables.table.store import TableStore
 from telegram_bot.ephemeral_api import EDITED, FAILED, GONE, EphemeralApi, PanelRefused
 from telegram_bot.panels.content import PanelView, panel_view
 from telegram_bot.panels.records import PanelBudget, PanelRecord, PanelRecords

@@ -34,11 +34,11 @@ from telegram.ext import ContextTypes
 
 from games.base import HandItem, PrivateInfo
 from games.errors import GameError
-from tables import play
-from tables.errors import NoSuchTable, NotSeated, StaleMove, TableError
-from tables.ids import is_table_id
-from tables.model import PLAYING, Table
-from tables.private_seat import secrets_access
+from tables.fairness.private_seat import secrets_access
+from tables.table import play
+from tables.table.errors import NoSuchTable, NotSeated, StaleMove, TableError
+from tables.table.ids import is_table_id
+from tables.table.model import PLAYING, Table
 from telegram_bot.buttons.callback_data import parse_step_query
 from telegram_bot.buttons.person_locks import person_lock
 from telegram_bot.language import person_language

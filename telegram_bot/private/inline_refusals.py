@@ -17,7 +17,7 @@ from telegram.error import Forbidden, TelegramError
 from telegram.ext import ContextTypes
 
 from games.base import N_
-from tables.errors import NoSuchTable
+from tables.table.errors import NoSuchTable
 from telegram_bot.language import person_language
 from telegram_bot.people import display_name
 from telegram_bot.private import private_chats

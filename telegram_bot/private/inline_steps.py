@@ -27,9 +27,9 @@ from telegram.ext import ContextTypes
 
 from games.base import Action
 from games.steps import Path
-from tables.errors import NoSuchTable
-from tables.model import Table
-from tables.private_seat import secrets_access
+from tables.fairness.private_seat import secrets_access
+from tables.table.errors import NoSuchTable
+from tables.table.model import Table
 from telegram_bot.buttons.callback_data import INDEX_PREFIX
 from telegram_bot.buttons.keyboards import public_choices
 from telegram_bot.language import person_language

@@ -3,7 +3,7 @@ a link to the table, sent once per turn to a person who has opened a chat with t
 not switched reminders off (/reminders), never for a game they left.
 
 The table decides *when* (a ``nudge`` event, once per turn through its check-and-set: see
-tables.deadlines); the notifier, which sees each change once across bot workers, hands the
+tables.table.deadlines); the notifier, which sees each change once across bot workers, hands the
 events here. A key per person, table and decision makes sure that even a change shown twice
 never reminds twice. Messages go through the chat budget (a private chat's second, the
 bot's overall rate), like every other message.
@@ -21,11 +21,11 @@ from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 from telegram.error import Forbidden, TelegramError
 
 from games.base import Event
-from tables import prefs
-from tables.deadlines import acting_seats
-from tables.errors import NoSuchTable
-from tables.model import Table
-from tables.store import TableStore
+from tables.profiles import prefs
+from tables.table.deadlines import acting_seats
+from tables.table.errors import NoSuchTable
+from tables.table.model import Table
+from tables.table.store import TableStore
 from telegram_bot.private import private_chats
 from telegram_bot.table_message.budget import ChatBudget
 from telegram_bot.table_message.text import duration

@@ -1,15 +1,15 @@
 """A seat's private information as a short text only its owner sees (the answer to the group
 message's 👀 button, and the inline results' header and items).
 
-What a person may see is decided by the one gate every door asks (tables.private_seat): a
+What a person may see is decided by the one gate every door asks (tables.fairness.private_seat): a
 person who left the game, or whose seat is out of it, sees nothing of the seat any more.
 """
 
 from __future__ import annotations
 
 from games.base import PrivateInfo
-from tables.model import Table
-from tables.private_seat import private_view, secrets_access
+from tables.fairness.private_seat import private_view, secrets_access
+from tables.table.model import Table
 from telegram_bot.texts import error_text
 from translations import render
 

@@ -9,7 +9,7 @@ role (polling, webhook, worker), and the loop that keeps their answers true.
   heartbeat's tick less than 2 s late).
 
 The heartbeat also sets ``cupclaim_event_loop_lag_seconds``, and every 30 s the loop
-counts the open tables by game for ``cupclaim_tables_open`` (tables.census).
+counts the open tables by game for ``cupclaim_tables_open`` (tables.table.census).
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from telegram.ext import Application
 from ops import metrics
 from ops.health import OK, Verdict
 from ops.server import OpsServer
-from tables import census
 from tables.engine.health import RedisWatch
-from tables.store import TableStore
+from tables.table import census
+from tables.table.store import TableStore
 from telegram_bot.config import BotConfig, ConfigError
 from telegram_bot.services import Services
 

@@ -14,7 +14,7 @@ from telegram import Bot, InlineKeyboardMarkup
 from telegram.constants import ChatMemberStatus
 from telegram.error import BadRequest, Forbidden, TelegramError
 
-from tables.model import PLAYING, Table
+from tables.table.model import PLAYING, Table
 from telegram_bot.table_message.budget import ChatBudget
 from telegram_bot.table_message.chat_messages import ChatMessages
 

@@ -28,10 +28,10 @@ from telegram import Bot
 from games.base import SIMULTANEOUS
 from ops import metrics
 from ops.logs import set_table
-from tables import updates
-from tables.errors import NoSuchTable
-from tables.model import FINISHED, PLAYING, Table
-from tables.store import TableStore
+from tables.table import updates
+from tables.table.errors import NoSuchTable
+from tables.table.model import FINISHED, PLAYING, Table
+from tables.table.store import TableStore
 from telegram_bot.panels.keeper import PanelKeeper
 from telegram_bot.private.reminders import Reminders
 from telegram_bot.table_message.budget import ChatBudget

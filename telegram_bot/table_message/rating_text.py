@@ -4,9 +4,9 @@ and a group's standings per game (/top, /season)."""
 from __future__ import annotations
 
 from games.registry import get_game
-from tables import ratings
-from tables.model import Table
-from tables.standings import RatedStanding, Rating
+from tables.profiles import ratings
+from tables.profiles.standings import RatedStanding, Rating
+from tables.table.model import Table
 from telegram_bot.texts import game_title
 from translations import tr, trn
 

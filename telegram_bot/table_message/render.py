@@ -1,6 +1,6 @@
 """The table message (text and buttons) and the story around it, for any game.
 
-The words come from :mod:`telegram_bot.table_message.text` and :mod:`tables.story` (the
+The words come from :mod:`telegram_bot.table_message.text` and :mod:`tables.table.story` (the
 game's own words plus what every game shares), the buttons from
 :mod:`telegram_bot.buttons.keyboards`.
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 from telegram import InlineKeyboardMarkup
 
 from games.base import Event
-from tables import story
-from tables.model import FINISHED, LOBBY, Table
+from tables.table import story
+from tables.table.model import FINISHED, LOBBY, Table
 from telegram_bot.buttons.keyboards import keyboard
 from telegram_bot.table_message.chat_messages import OpenStep
 from telegram_bot.table_message.text import (

@@ -11,8 +11,8 @@ import redis
 
 from tables.engine import keys
 from tables.engine.health import RedisWatch
-from tables.store import TableStore
-from tables.ticker import fire_due
+from tables.table.store import TableStore
+from tables.table.ticker import fire_due
 from telegram_bot.table_message.notifier import Notifier
 
 log = logging.getLogger(__name__)

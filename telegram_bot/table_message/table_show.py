@@ -17,7 +17,7 @@ from collections.abc import Callable
 from telegram import InlineKeyboardMarkup
 
 from games.base import Event
-from tables.model import FINISHED, Table
+from tables.table.model import FINISHED, Table
 from telegram_bot.table_message.chat_calls import ChatCalls
 from telegram_bot.table_message.chat_messages import ChatMessages, ChatState
 from telegram_bot.table_message.render import (

@@ -16,10 +16,10 @@ from typing import Any
 
 from games.base import N_, SettingSpec, Text
 from games.game import Game
-from tables import story
-from tables.deadlines import acting_seats, is_reminded
-from tables.model import CANCELLED, EXPIRED, FINISHED, Table
-from tables.options import OPTION_SPECS
+from tables.table import story
+from tables.table.deadlines import acting_seats, is_reminded
+from tables.table.model import CANCELLED, EXPIRED, FINISHED, Table
+from tables.table.options import OPTION_SPECS
 from telegram_bot.table_message.rating_text import rating_line
 from translations import render, tr
 

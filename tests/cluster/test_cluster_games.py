@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tables import lobby
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.cluster.conftest import cluster_env
 from tests.cluster.miniapp_player import play_game
 from tests.support.bot_process import BotProcess, bot_env

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from redis.crc import key_slot
 
-from tables import my_games, ratings, seasons, standings
 from tables.engine.fastread import FastReads
-from tables.model import FINISHED, ChatRef
-from tables.replay import load
-from tables.store import TableStore
+from tables.fairness.replay import load
+from tables.profiles import my_games, ratings, seasons, standings
+from tables.table.model import FINISHED, ChatRef
+from tables.table.store import TableStore
 from tests.support.games_played import play_moves, seated
 
 GROUP = ChatRef(-100990)

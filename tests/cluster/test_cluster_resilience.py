@@ -9,11 +9,11 @@ import threading
 import pytest
 from redis.crc import key_slot
 
-from tables import lobby
 from tables.engine import codec, keys
 from tables.engine.cluster import make_cluster_client
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.cluster.conftest import cluster_env
 from tests.cluster.miniapp_player import play_game
 from tests.telegram_bot.test_workers_e2e import WebWorker

@@ -9,11 +9,12 @@ import threading
 from redis.crc import key_slot
 
 from games.mia import GAME
-from tables import lobby, play, stats, updates
 from tables.engine import keys
 from tables.engine.watch import watcher_for
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.profiles import stats
+from tables.table import lobby, play, updates
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 
 
 def playing(store: TableStore, chat: int):

@@ -9,7 +9,7 @@ import logging
 import pytest
 
 from ops.logs import JsonFormatter, set_table
-from tables.redact import RedactingFormatter, formatter_for
+from ops.redact import RedactingFormatter, formatter_for
 
 TOKEN = "123456789:AAH-test_token-for-the-fake-bot-api"
 

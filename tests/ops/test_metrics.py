@@ -9,12 +9,12 @@ from redis.backoff import NoBackoff
 
 from games.errors import GameError
 from ops import metrics
-from tables import lobby, play
 from tables.engine.connection import CountingRetry
 from tables.engine.redis_server import free_port
-from tables.errors import StaleMove
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby, play
+from tables.table.errors import StaleMove
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 
 
 def value(name: str, **labels: str) -> float:

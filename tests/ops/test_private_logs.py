@@ -24,7 +24,7 @@ from telegram import (
 from telegram.request import BaseRequest, RequestData
 
 from ops.private_logs import PrivateLogFilter, install, shape
-from tables.redact import configure_logging
+from ops.redact import configure_logging
 
 TOKEN = "123456789:AAH-test_token-for-the-fake-bot-api"
 ANN = 730001234  # a person: their id is as private as their name

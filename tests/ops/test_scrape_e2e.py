@@ -25,8 +25,8 @@ import redis
 
 from tables.engine import keys
 from tables.engine.redis_server import RedisServer, free_port
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.support import FakeBotApi
 from tests.support.bot_process import ROOT, TOKEN, BotProcess, bot_env
 from tests.support.production import Gunicorn, Nginx

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from games.registry import get_game
 from games.rng import DeterministicRng
-from tables import lobby, play
-from tables.model import PLAYING, ChatRef, Table
-from tables.store import TableStore
+from tables.table import lobby, play
+from tables.table.model import PLAYING, ChatRef, Table
+from tables.table.store import TableStore
 
 
 def seated(

@@ -25,8 +25,8 @@ from typing import Any
 from games.base import PRIVATE
 from games.registry import get_game
 from games.rng import DeterministicRng
-from tables.model import FINISHED, LOBBY, PLAYING, Table
-from tables.store import TableStore
+from tables.table.model import FINISHED, LOBBY, PLAYING, Table
+from tables.table.store import TableStore
 from telegram_bot.table_message.render import table_message
 from tests.support.bot_api_server import FakeBotApi
 from tests.support.group_panels import panel_content, panel_move

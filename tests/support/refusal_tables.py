@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from games.registry import get_game
-from tables import lobby
-from tables.model import ChatRef, Table
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.model import ChatRef, Table
+from tables.table.store import TableStore
 from tests.games.refusals import Refusal
 
 

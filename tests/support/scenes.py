@@ -26,9 +26,9 @@ from typing import Any
 
 from games.registry import get_game
 from games.rng import DeterministicRng
-from tables import lobby, play
-from tables.model import PLAYING, ChatRef, Table
-from tables.store import TableStore
+from tables.table import lobby, play
+from tables.table.model import PLAYING, ChatRef, Table
+from tables.table.store import TableStore
 from webapp.payload import latest_story
 
 SCENES = ("lobby", "turn", "reveal", "out", "over")

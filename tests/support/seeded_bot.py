@@ -14,7 +14,7 @@ import os
 import runpy
 
 from games.rng import DeterministicRng
-from tables import store
+from tables.table import store
 
 SEED_VARIABLE = "TEST_DICE_SEED"
 

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pytest
 
 from games import registry
-from tables.model import FINISHED, PLAYING
-from tables.store import TableStore
+from tables.table.model import FINISHED, PLAYING
+from tables.table.store import TableStore
 from tests.support.clock import Clock
 from tests.support.scenes import SCENES, concerns_you, game_scenes, scene, set_up, your_turn
 from tests.support.toy_game import GAME as TOY

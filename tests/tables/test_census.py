@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tables import census, lobby
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import census, lobby
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 
 
 def test_open_tables_are_counted_by_game_and_status_and_closed_ones_are_not(redis_client):

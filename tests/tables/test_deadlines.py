@@ -8,10 +8,10 @@ import pytest
 
 from games.mia import GAME
 from games.rng import DeterministicRng
-from tables import lobby, play
-from tables.model import FINISHED, ChatRef
-from tables.store import TableStore
-from tables.ticker import fire_due
+from tables.table import lobby, play
+from tables.table.model import FINISHED, ChatRef
+from tables.table.store import TableStore
+from tables.table.ticker import fire_due
 from tests.support.clock import Clock
 
 GROUP = ChatRef(-100444)

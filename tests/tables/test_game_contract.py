@@ -26,11 +26,12 @@ from games import registry, steps
 from games.errors import GameError
 from games.registry import get_game
 from games.rng import DeterministicRng
-from tables import lobby, play, stats, story
-from tables.errors import TableError
-from tables.model import FINISHED, ChatRef, Table
-from tables.store import TableStore
-from tables.ticker import fire_due
+from tables.profiles import stats
+from tables.table import lobby, play, story
+from tables.table.errors import TableError
+from tables.table.model import FINISHED, ChatRef, Table
+from tables.table.store import TableStore
+from tables.table.ticker import fire_due
 from telegram_bot.table_message.chat_messages import OpenStep
 from telegram_bot.table_message.render import table_message
 from tests.games.contract import perturber, without_commitments

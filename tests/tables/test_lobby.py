@@ -1,4 +1,4 @@
-"""The lobby's changes through the store (tables.lobby): a rematch starts a game everyone
+"""The lobby's changes through the store (tables.table.lobby): a rematch starts a game everyone
 plays in person, without the seats of those who left the last one (unless they ask for it),
 and a seat a CPU played for a person who had left is no game of theirs."""
 
@@ -8,13 +8,14 @@ import pytest
 
 from games.mia import GAME
 from games.rng import DeterministicRng
-from tables import lobby, play, ratings, stats
-from tables.errors import NotEnoughPlayers
-from tables.model import FINISHED, PLAYING, ChatRef, Table
-from tables.replay_keys import played_key
-from tables.store import TableStore
-from tables.story import shared_event
-from tables.ticker import fire_due
+from tables.fairness.replay_keys import played_key
+from tables.profiles import ratings, stats
+from tables.table import lobby, play
+from tables.table.errors import NotEnoughPlayers
+from tables.table.model import FINISHED, PLAYING, ChatRef, Table
+from tables.table.store import TableStore
+from tables.table.story import shared_event
+from tables.table.ticker import fire_due
 from tests.support.clock import Clock
 from translations import render
 

@@ -9,9 +9,9 @@ import pytest
 from games.registry import GAMES
 from games.rng import DeterministicRng
 from tables.engine import codec, keys
-from tables.log import TableLog
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table.log import TableLog
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.support.games_played import play_moves, seated
 
 GROUP = ChatRef(-100888)

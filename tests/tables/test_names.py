@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tables import lobby
-from tables.lookalikes import skeleton
-from tables.model import ChatRef
-from tables.names import MAX_GRAPHEMES, clean_name, graphemes, is_readable
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.lookalikes import skeleton
+from tables.table.model import ChatRef
+from tables.table.names import MAX_GRAPHEMES, clean_name, graphemes, is_readable
+from tables.table.store import TableStore
 
 FAMILY = "👩\u200d👩\u200d👧\u200d👦"
 FLAG = "🇫🇮"

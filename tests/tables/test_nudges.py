@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from games.rng import DeterministicRng
-from tables import deadlines, lobby, play
-from tables.store import TableStore
-from tables.ticker import fire_due
+from tables.table import deadlines, lobby, play
+from tables.table.store import TableStore
+from tables.table.ticker import fire_due
 from tests.support.clock import Clock
 from tests.tables.test_deadlines import ALICE, BOB, GROUP, acting, events_of, table_with
 

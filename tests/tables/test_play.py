@@ -1,4 +1,4 @@
-"""Moves at the table (tables.play): a person's action is taken only as the exact string the
+"""Moves at the table (tables.table.play): a person's action is taken only as the exact string the
 game lists among the seat's legal actions, whatever a game's own parsing would accept."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from games import registry
 from games.errors import GameError
 from games.game import Game
 from games.rng import DeterministicRng
-from tables import lobby, play
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby, play
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.support.toy_game import GAME as TOY
 from tests.support.toy_game import ToyRules
 

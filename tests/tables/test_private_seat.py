@@ -1,4 +1,4 @@
-"""The gate every door asks before it shows a seat's secrets (tables.private_seat), and the
+"""The gate every door asks before it shows a seat's secrets (tables.fairness.private_seat), and the
 contract it keeps for every game: a seat whose person left the game, or that is out of it
 (eliminated, timed out of its last life), gets nothing private from any door from then on —
 the look button's answer, the inline hand, the Mini App's table view (and so its long poll) —
@@ -18,11 +18,11 @@ import pytest
 from games import registry
 from games.registry import get_game
 from games.rng import DeterministicRng
-from tables import lobby, play
-from tables.model import FINISHED, PLAYING, ChatRef
-from tables.private_seat import secrets_access
-from tables.store import TableStore
-from tables.ticker import fire_due
+from tables.fairness.private_seat import secrets_access
+from tables.table import lobby, play
+from tables.table.model import FINISHED, PLAYING, ChatRef
+from tables.table.store import TableStore
+from tables.table.ticker import fire_due
 from telegram_bot.private.view import private_info, private_text
 from tests.support.clock import Clock
 from tests.support.toy_game import GAME as TOY

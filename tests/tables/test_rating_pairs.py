@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from games.rng import DeterministicRng
-from tables import rating_pairs, ratings
-from tables.model import FINISHED, Table
-from tables.store import TableStore
+from tables.profiles import rating_pairs, ratings
+from tables.table.model import FINISHED, Table
+from tables.table.store import TableStore
 from tests.support.clock import Clock
 from tests.support.scenes import Script, person
 

@@ -10,10 +10,11 @@ from pathlib import Path
 
 from games.mia import GAME
 from games.rng import DeterministicRng
-from tables import lobby, play, ratings, stats
 from tables.engine.connection import make_client
-from tables.model import FINISHED, PLAYING, ChatRef
-from tables.store import TableStore
+from tables.profiles import ratings, stats
+from tables.table import lobby, play
+from tables.table.model import FINISHED, PLAYING, ChatRef
+from tables.table.store import TableStore
 
 GROUP = ChatRef(-100888)
 PEOPLE = (21, 22, 23)
@@ -22,9 +23,9 @@ ROOT = Path(__file__).resolve().parents[2]
 # The other process: the same final move (or a late settle, as a notifier does).
 OTHER_PROCESS = """
 import sys
-from tables import play
+from tables.table import play
 from tables.engine.connection import make_client
-from tables.store import TableStore
+from tables.table.store import TableStore
 
 url, table_id, user, action, decision = sys.argv[1:6]
 store = TableStore(make_client(url))

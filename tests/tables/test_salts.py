@@ -1,5 +1,5 @@
-"""Salts derived from one secret key per game (tables.salts): the sealed record keeps none of
-them, yet every commitment published while a game ran is matched, at its end, by the
+"""Salts derived from one secret key per game (tables.fairness.salts): the sealed record keeps
+none of them, yet every commitment published while a game ran is matched, at its end, by the
 replay's preimage and by what /verify checks; a wrong key would show."""
 
 from __future__ import annotations
@@ -15,11 +15,11 @@ from games.fairness import verify_text
 from games.mia.actions import SALT_BYTES
 from games.registry import GAMES, get_game
 from games.rng import DeterministicRng
-from tables import replay as replays
-from tables import salts, seal, seal_codec
-from tables.model import FINISHED, PLAYING, ChatRef, Table
-from tables.replay_keys import replay_key
-from tables.store import TableStore
+from tables.fairness import replay as replays
+from tables.fairness import salts, seal, seal_codec
+from tables.fairness.replay_keys import replay_key
+from tables.table.model import FINISHED, PLAYING, ChatRef, Table
+from tables.table.store import TableStore
 from tests.support.games_played import play_moves, seated
 
 GROUP = ChatRef(-100777)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.rng import DeterministicRng
-from tables import seal
+from tables.fairness import seal
 
 
 def test_a_change_records_each_call_and_its_draws_in_order():

@@ -1,4 +1,4 @@
-"""The sealed record's entries as bytes (tables.seal_codec): every call given back exactly,
+"""The sealed record's entries as bytes (tables.fairness.seal_codec): every call given back exactly,
 a damaged entry refused, and the text entries of games begun before read beside them."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tables import seal, seal_codec
+from tables.fairness import seal, seal_codec
 
 
 def test_an_entry_gives_back_every_call():

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from games.rng import DeterministicRng
-from tables import ratings, seasons, standings
-from tables.store import TableStore
+from tables.profiles import ratings, seasons, standings
+from tables.table.store import TableStore
 from tests.support.clock import Clock
 from tests.tables.test_ratings import GROUP, play_out, seated
 

@@ -7,9 +7,10 @@ import threading
 import pytest
 
 from games.errors import NotYourTurn
-from tables import lobby, play, seal
 from tables.engine import keys
-from tables.errors import (
+from tables.fairness import seal
+from tables.table import lobby, play
+from tables.table.errors import (
     AlreadySeated,
     NoSuchTable,
     NotAllowed,
@@ -20,8 +21,8 @@ from tables.errors import (
     TableExists,
     TableFull,
 )
-from tables.model import CANCELLED, EXPIRED, FINISHED, LOBBY, PLAYING, ChatRef
-from tables.store import TableConfig, TableStore
+from tables.table.model import CANCELLED, EXPIRED, FINISHED, LOBBY, PLAYING, ChatRef
+from tables.table.store import TableConfig, TableStore
 from tests.games.mia.scripted import ScriptedRng
 from tests.support.clock import Clock
 
@@ -264,7 +265,7 @@ def test_unknown_and_malformed_table_ids_are_no_such_table(store):
 def test_every_key_of_a_table_carries_its_hash_tag(store, redis_client):
     table = started(store)
     own = [k.decode() for k in redis_client.keys(f"*{table.id}*")]
-    # The table, its game's public log, and its sealed record (the replay's, tables.seal).
+    # The table, its game's public log, and its sealed record (the replay's, tables.fairness.seal).
     expected = [keys.table(table.id), keys.game_log(table.id, 1), seal.seal_key(table.id, 1)]
     assert sorted(own) == sorted(expected)
     assert all(f"{{{table.id}}}" in key for key in own)

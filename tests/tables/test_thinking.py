@@ -10,9 +10,9 @@ from games.mia import GAME
 from games.rng import DeterministicRng
 from games.think import Budget
 from ops import metrics
-from tables import lobby, play, thinking
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby, play, thinking
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.support.clock import Clock
 
 GROUP = ChatRef(-100555)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tables import lobby, updates
 from tables.engine import keys
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby, updates
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 
 
 def test_each_change_goes_to_one_consumer_of_the_group(redis_client):

@@ -16,7 +16,7 @@ from typing import Any
 from games.registry import get_game
 from games.rng import DeterministicRng
 from games.steps import path_key
-from tables.store import TableStore
+from tables.table.store import TableStore
 from tests.support import FakeBotApi
 
 ROOT = Path(__file__).resolve().parents[2]

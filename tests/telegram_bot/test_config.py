@@ -79,7 +79,7 @@ def test_a_bad_replay_lifetime_is_a_configuration_error(days):
 
 
 def test_replays_are_kept_30_days_unless_set():
-    from tables.replay_keys import replay_ttl_from_env
+    from tables.fairness.replay_keys import replay_ttl_from_env
 
     assert replay_ttl_from_env({}) == 30 * 86400
     assert replay_ttl_from_env({"REPLAY_DAYS": "7"}) == 7 * 86400

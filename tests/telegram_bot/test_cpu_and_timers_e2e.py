@@ -8,9 +8,9 @@ import re
 import pytest
 import redis
 
-from tables import lobby
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.support.bot_process import BotProcess, bot_env
 from tests.telegram_bot.group_chat import GroupChat, acting_name, labels, table_version
 

@@ -13,9 +13,9 @@ import redis
 from games import registry
 from games.errors import GameError
 from games.registry import get_game
-from tables import lobby, play
-from tables.model import ChatRef, Table
-from tables.store import TableStore
+from tables.table import lobby, play
+from tables.table.model import ChatRef, Table
+from tables.table.store import TableStore
 from telegram_bot.texts import error_text
 from tests.games.refusals import Refusal, find_refusals
 from tests.support.refusal_tables import table_at as at_refusal

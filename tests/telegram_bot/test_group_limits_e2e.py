@@ -22,8 +22,8 @@ import pytest
 import redis
 
 from games.registry import get_game
-from tables import lobby
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.store import TableStore
 from telegram_bot.table_message.render import story_lines
 from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env

@@ -12,9 +12,9 @@ import re
 import redis
 
 from games.registry import get_game
-from tables import play
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import play
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.telegram_bot.group_chat import GroupChat
 
 GAME = get_game("myllymatti")

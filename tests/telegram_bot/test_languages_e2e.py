@@ -9,7 +9,7 @@ import pytest
 import redis
 from babel.messages.pofile import read_po
 
-from tables.store import TableStore
+from tables.table.store import TableStore
 from tests.support.bot_process import TOKEN
 from tests.support.browser import chromium
 from tests.support.telegram_web_app_stub import TelegramWebAppStub

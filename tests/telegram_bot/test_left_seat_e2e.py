@@ -3,7 +3,7 @@
 The seat plays on (a CPU plays it, or the turn timer), and its new secrets are dealt after
 she left: her 👀 answer and her inline query must show none of them, for every game and at
 every later point, or she could pass them to a player still in. Each game through the real
-bot, with the leave made the way the Mini App's "Leave the game" makes it (tables.play).
+bot, with the leave made the way the Mini App's "Leave the game" makes it (tables.table.play).
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import pytest
 import redis
 
 from games.registry import BUILT_IN, get_game
-from tables import lobby, play
-from tables.model import PLAYING, ChatRef
-from tables.store import TableStore
+from tables.table import lobby, play
+from tables.table.model import PLAYING, ChatRef
+from tables.table.store import TableStore
 from tests.telegram_bot.group_chat import GroupChat, labels, table_version
 from translations import tr
 

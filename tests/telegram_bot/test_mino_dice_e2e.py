@@ -12,9 +12,9 @@ import re
 
 import redis
 
-from tables import lobby
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.telegram_bot.group_chat import GroupChat, labels, table_version
 
 ANN, BEN, CAT = 21, 22, 23

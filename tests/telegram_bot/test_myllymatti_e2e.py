@@ -15,9 +15,9 @@ import redis
 
 from games.registry import get_game
 from games.rng import DeterministicRng
-from tables import lobby
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.telegram_bot.group_chat import GroupChat, decision, labels
 
 ANN, BEN, CAT = 31, 32, 33

@@ -20,9 +20,9 @@ import redis
 
 from games import registry
 from games.registry import get_game
-from tables import lobby
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN
 from tests.support.toy_game import GAME as TOY

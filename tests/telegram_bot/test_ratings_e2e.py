@@ -9,9 +9,9 @@ import pytest
 
 from games.mia import GAME
 from games.rng import DeterministicRng
-from tables import lobby, play
-from tables.model import FINISHED, ChatRef
-from tables.store import TableStore
+from tables.table import lobby, play
+from tables.table.model import FINISHED, ChatRef
+from tables.table.store import TableStore
 from tests.telegram_bot.group_chat import GroupChat, labels
 from tests.telegram_bot.test_commands_e2e import wait_reply
 

@@ -9,9 +9,9 @@ import time
 
 import pytest
 
-from tables import lobby
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.support.clock import Clock
 from tests.telegram_bot.group_chat import GroupChat, labels
 from tests.telegram_bot.test_commands_e2e import wait_reply

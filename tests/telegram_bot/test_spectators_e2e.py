@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import redis
 
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.telegram_bot.group_chat import GroupChat, labels
 from tests.webapp.conftest import TOKEN, auth
 from webapp.app import create_app

@@ -26,8 +26,8 @@ from pathlib import Path
 import pytest
 import redis
 
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env
 from tests.telegram_bot.group_chat import GroupChat, button, labels

@@ -13,8 +13,8 @@ import re
 import pytest
 import redis
 
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.telegram_bot.group_chat import GroupChat, labels, table_version
 
 ANN, BEN, CAT, DAN = 11, 12, 13, 14

@@ -12,7 +12,7 @@ import redis
 from werkzeug.serving import make_server
 
 from games.rng import DeterministicRng
-from tables.store import TableStore
+from tables.table.store import TableStore
 from tests.support.clock import Clock
 from webapp.app import create_app
 from webapp.config import WebConfig

@@ -11,8 +11,8 @@ import pytest
 
 from games.mia import GAME
 from games.rng import DeterministicRng
-from tables import lobby
-from tables.model import ChatRef
+from tables.table import lobby
+from tables.table.model import ChatRef
 from tests.webapp.conftest import TOKEN, USERS, WebServer, auth
 from webapp.app import create_app
 from webapp.config import WebConfig

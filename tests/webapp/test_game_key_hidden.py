@@ -1,4 +1,4 @@
-"""A game's key (tables.salts: every salt of its commitments is derived from it) reaches no
+"""A game's key (tables.fairness.salts: every salt of its commitments is derived from it) reaches no
 door: not a player's page, not the running game's replay, not the public log; and once the
 game is over its replay shows each salt inside its preimage, as before, never the key."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.registry import GAMES
-from tables.model import FINISHED, PLAYING, ChatRef
+from tables.table.model import FINISHED, PLAYING, ChatRef
 from tests.support.games_played import play_moves, seated
 from tests.webapp.conftest import auth
 

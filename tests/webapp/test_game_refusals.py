@@ -11,9 +11,9 @@ import pytest
 
 from games import registry
 from games.registry import get_game
-from tables import lobby
-from tables.model import ChatRef, Table
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.model import ChatRef, Table
+from tables.table.store import TableStore
 from tests.games.refusals import Refusal, declared_refusals, find_refusals
 from tests.support.refusal_tables import table_at as at_refusal
 from tests.support.toy_game import GAME as TOY

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from games.registry import GAMES, get_game
-from tables.ticker import fire_due
+from tables.table.ticker import fire_due
 from tests.support.browser import chromium
 from tests.support.pages import drawn, new_page, open_as
 from tests.support.scenes import scene

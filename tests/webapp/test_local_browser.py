@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from games.mia.ranks import MIA, faces
-from tables.ticker import fire_due
+from tables.table.ticker import fire_due
 from tests.support.browser import chromium
 from tests.webapp.test_local_mode import play_to_the_end
 from webapp.payload import page_strings

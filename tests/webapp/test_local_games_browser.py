@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from games.registry import get_game
-from tables.ticker import fire_due
+from tables.table.ticker import fire_due
 from tests.support.browser import chromium
 from tests.support.overflow import cut, worst
 from tests.support.pages import drawn, new_page

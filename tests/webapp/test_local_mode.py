@@ -11,7 +11,7 @@ from urllib.parse import quote
 import pytest
 
 from games.registry import get_game
-from tables.ticker import fire_due
+from tables.table.ticker import fire_due
 from tests.webapp.conftest import TOKEN, USERS, auth
 from translations import tr
 from webapp.app import create_app

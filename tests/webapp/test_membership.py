@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tables import lobby
 from tables.engine.redis_server import free_port
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.webapp.conftest import TOKEN, USERS, auth
 from webapp.app import create_app
 from webapp.config import WebConfig

@@ -6,7 +6,7 @@ import redis
 from prometheus_client import REGISTRY
 
 from tables.engine.redis_server import free_port
-from tables.store import TableStore
+from tables.table.store import TableStore
 from tests.webapp.conftest import auth
 from webapp import ops
 

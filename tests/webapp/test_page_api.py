@@ -9,9 +9,9 @@ import pytest
 import redis
 
 from games.registry import GAMES, get_game
-from tables import ratings, stats
-from tables.replay_keys import replay_id
-from tables.store import TableStore
+from tables.fairness.replay_keys import replay_id
+from tables.profiles import ratings, stats
+from tables.table.store import TableStore
 from tests.support.scenes import Script, set_up
 from tests.webapp.conftest import TOKEN, USERS, WebServer, auth
 from tests.webapp.test_local_mode import error_of, sign_in

@@ -12,7 +12,7 @@ import redis
 
 from games.registry import GAMES
 from tables.engine.watch import ChangeWatcher
-from tables.store import TableStore
+from tables.table.store import TableStore
 from tests.support.browser import chromium
 from tests.support.pages import drawn, new_page, open_as, wait_js, wait_until
 from tests.support.scenes import Script, concerns_you, like_a_cpu, scene, set_up

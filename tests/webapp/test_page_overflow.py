@@ -15,7 +15,7 @@ import redis
 
 from games.registry import GAMES
 from tables.engine.watch import ChangeWatcher
-from tables.store import TableStore
+from tables.table.store import TableStore
 from tests.support.browser import chromium
 from tests.support.overflow import Watch, watch_game
 from tests.support.scenes import Script, scene, set_up

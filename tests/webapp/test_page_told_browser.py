@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from tables import lobby
-from tables.model import ChatRef
+from tables.table import lobby
+from tables.table.model import ChatRef
 from tests.support.pages import drawn, new_page, open_as, wait_until
 from tests.support.scenes import Script, like_a_cpu, scene
 from tests.webapp.test_page_browser import browser, local_page, served  # noqa: F401

@@ -3,8 +3,8 @@ a person their own seat while they play it, and nothing of it once they left the
 
 from __future__ import annotations
 
-from tables import lobby
-from tables.model import ChatRef
+from tables.table import lobby
+from tables.table.model import ChatRef
 from tests.webapp.conftest import USERS, auth
 
 GROUP = ChatRef(-100377)

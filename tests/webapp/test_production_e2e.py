@@ -17,9 +17,9 @@ from urllib.parse import urlsplit
 import httpx
 import pytest
 
-from tables import lobby
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.support.production import Gunicorn, Nginx
 from tests.webapp.conftest import TOKEN, USERS, auth
 from webapp.init_data import sign_user

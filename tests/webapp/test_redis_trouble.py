@@ -12,11 +12,11 @@ import httpx
 import pytest
 import redis
 
-from tables import lobby
 from tables.engine.connection import configured_timeout, make_client, pool_size_for
 from tables.engine.redis_server import RedisServer
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.webapp.conftest import TOKEN, WebServer, auth
 from webapp.app import create_app
 from webapp.config import WebConfig

@@ -10,10 +10,10 @@ import httpx
 import pytest
 
 from games.registry import GAMES
-from tables import seal
 from tables.engine import codec, keys
-from tables.model import FINISHED, ChatRef
-from tables.replay_keys import played_key, replay_key
+from tables.fairness import seal
+from tables.fairness.replay_keys import played_key, replay_key
+from tables.table.model import FINISHED, ChatRef
 from tests.support.games_played import play_moves, seated
 from tests.webapp.conftest import TOKEN, WebServer, auth
 from webapp.app import create_app

@@ -14,8 +14,8 @@ import redis
 
 from games.registry import GAMES
 from tables.engine import codec, keys
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.support.browser import chromium
 from tests.support.games_played import play_moves, seated
 from tests.support.pages import SESSION_SCRIPT, new_page, wait_js

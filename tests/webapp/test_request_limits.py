@@ -8,8 +8,8 @@ import time
 import httpx
 import pytest
 
-from tables import lobby
-from tables.model import ChatRef
+from tables.table import lobby
+from tables.table.model import ChatRef
 from tests.support.clock import Clock
 from tests.webapp.conftest import TOKEN, WebServer, auth
 from translations import tr

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tables import story
+from tables.table import story
 from tests.support.scenes import Script, set_up
 from webapp.payload import table_payload
 

@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tables.store import TableStore
+from tables.table.store import TableStore
 from tests.webapp.conftest import TOKEN, USERS
 from webapp.app import create_app
 from webapp.config import WebConfig

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from games import registry
-from tables import lobby
-from tables.model import ChatRef
+from tables.table import lobby
+from tables.table.model import ChatRef
 from tests.support.axe import audit
 from tests.support.browser import chromium
 from tests.support.pages import new_page, open_as, wait_js

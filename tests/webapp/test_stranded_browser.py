@@ -8,9 +8,9 @@ import time
 
 import pytest
 
-from tables import lobby
 from tables.engine.redis_server import free_port
-from tables.model import ChatRef
+from tables.table import lobby
+from tables.table.model import ChatRef
 from tests.support.browser import chromium
 from tests.support.pages import drawn, new_page, open_as, wait_until
 from tests.support.scenes import scene

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import pytest
 
 from games import registry
-from tables import lobby, play
-from tables.model import ChatRef
+from tables.table import lobby, play
+from tables.table.model import ChatRef
 from tests.support.browser import chromium
 from tests.support.telegram_web_app_stub import TelegramWebAppStub
 from tests.support.toy_game import GAME as TOY

@@ -8,8 +8,8 @@ import threading
 import httpx
 import pytest
 
-from tables import lobby
-from tables.model import ChatRef
+from tables.table import lobby
+from tables.table.model import ChatRef
 from tests.webapp.conftest import TOKEN, USERS, WebServer, auth
 from webapp.app import create_app
 from webapp.config import ConfigError, WebConfig

@@ -7,7 +7,7 @@ import pytest
 
 from tables.engine.connection import make_client
 from tables.engine.fastread import FastReads
-from tables.store import TableStore
+from tables.table.store import TableStore
 
 
 @pytest.fixture(params=["fast link", "redis-py"])

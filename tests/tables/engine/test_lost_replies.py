@@ -7,10 +7,10 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tables import lobby, play
 from tables.engine.connection import make_client
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby, play
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from tests.webapp.conftest import TOKEN, WebServer, auth
 from webapp.app import create_app
 from webapp.config import WebConfig

@@ -5,15 +5,15 @@ from __future__ import annotations
 import threading
 import time
 
-from tables import lobby
 from tables.engine.watch import ChangeWatcher
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 
 
 def test_a_waiter_wakes_at_the_commit_not_at_the_next_poll(redis_client, monkeypatch):
     # No re-read of the version within the test's deadlines: only the notice can wake it.
-    monkeypatch.setattr("tables.store_reads.WAIT_CHUNK_SECONDS", 600.0)
+    monkeypatch.setattr("tables.table.store_reads.WAIT_CHUNK_SECONDS", 600.0)
     store = TableStore(redis_client)
     store.watcher = ChangeWatcher(redis_client).start()
     try:

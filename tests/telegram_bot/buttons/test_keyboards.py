@@ -14,10 +14,10 @@ import pytest
 from games import registry
 from games.errors import NotYourTurn
 from games.presentation_protocol import Presentation
-from tables import lobby, play
-from tables.errors import NotSeated, StaleMove
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby, play
+from tables.table.errors import NotSeated, StaleMove
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from telegram_bot.buttons.callback_data import STEP, BadCallbackData, parse, step_button
 from telegram_bot.buttons.keyboards import keyboard
 from telegram_bot.buttons.step_press import judge_step

@@ -9,9 +9,9 @@ import pytest
 
 from games import registry
 from games.rng import DeterministicRng
-from tables import lobby, play
-from tables.model import ChatRef, Table
-from tables.store import TableStore
+from tables.table import lobby, play
+from tables.table.model import ChatRef, Table
+from tables.table.store import TableStore
 from telegram_bot.buttons.callback_data import GAME, STEP, parse
 from telegram_bot.panels.content import panel_view
 from tests.support.toy_game import GAME as TOY

@@ -12,9 +12,9 @@ import httpx
 
 from games.registry import get_game
 from games.rng import DeterministicRng
-from tables import lobby, play
-from tables.model import ChatRef, Table
-from tables.store import TableStore
+from tables.table import lobby, play
+from tables.table.model import ChatRef, Table
+from tables.table.store import TableStore
 from telegram_bot.ephemeral_api import EphemeralApi
 from telegram_bot.panels.keeper import PanelKeeper
 from telegram_bot.panels.records import PanelBudget

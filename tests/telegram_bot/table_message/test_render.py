@@ -3,9 +3,9 @@ becomes, commitments shown once, the legend of a game's signs while they are new
 
 from __future__ import annotations
 
-from tables import lobby, play
-from tables.model import ChatRef
-from tables.store import TableStore
+from tables.table import lobby, play
+from tables.table.model import ChatRef
+from tables.table.store import TableStore
 from telegram_bot.table_message.render import (
     RECORD_LIMIT,
     record_is_full,

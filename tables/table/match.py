@@ -18,13 +18,13 @@ from games.presentation_protocol import Presentation
 from games.registry import get_game
 from games.rng import Rng
 from games.rules_protocol import Rules
-from tables import seal
-from tables.errors import NotPlaying
-from tables.status import FINISHED
+from tables.fairness import seal
+from tables.table.errors import NotPlaying
+from tables.table.status import FINISHED
 
 
 class Holder(Protocol):
-    """What the match needs of its table (tables.model.Table)."""
+    """What the match needs of its table (tables.table.model.Table)."""
 
     game: str
     state: JSON | None

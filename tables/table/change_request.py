@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.base import Event
-from tables import seal, seal_codec
 from tables.engine import codec, keys
 from tables.engine.check_and_set import CheckAndSet
 from tables.engine.commit import new_change_id
-from tables.model import FINISHED, PLAYING, Table
-from tables.replay_keys import replay_key
+from tables.fairness import seal, seal_codec
+from tables.fairness.replay_keys import replay_key
+from tables.table.model import FINISHED, PLAYING, Table
 
 INDEX_REFRESH_EVERY = 64  # versions between refreshes of the slow indexes' expiry
 SLOW_CHANGE_SECONDS = 3600  # a change after this long a pause refreshes every expiry

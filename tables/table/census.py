@@ -19,8 +19,8 @@ import redis
 
 from tables.engine import keys
 from tables.engine.cluster import is_cluster
-from tables.model import LOBBY, PLAYING, Table
-from tables.store import TableStore
+from tables.table.model import LOBBY, PLAYING, Table
+from tables.table.store import TableStore
 
 
 def open_tables(store: TableStore) -> Counter[tuple[str, str]]:

@@ -22,7 +22,7 @@ import redis
 
 from games.registry import GAMES, get_game
 from tables.engine.once import once
-from tables.model import Table
+from tables.table.model import Table
 
 COMMON_COUNTERS = ("games", "wins")
 

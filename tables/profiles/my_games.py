@@ -7,11 +7,11 @@ from dataclasses import dataclass
 
 import orjson
 
-from tables import ratings
-from tables.deadlines import acting_seats
-from tables.model import FINISHED, Table
-from tables.replay_keys import parse_replay_id, played_key, replay_key
-from tables.store import TableStore
+from tables.fairness.replay_keys import parse_replay_id, played_key, replay_key
+from tables.profiles import ratings
+from tables.table.deadlines import acting_seats
+from tables.table.model import FINISHED, Table
+from tables.table.store import TableStore
 
 PLAYED_SHOWN = 30
 

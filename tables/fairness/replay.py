@@ -26,12 +26,12 @@ import orjson
 from games.base import Event
 from games.errors import GameError
 from games.game import Game
-from tables import seal, seal_codec
 from tables.engine import codec, keys
 from tables.engine.fastread import FastReads
-from tables.errors import NoSuchTable, TableError
-from tables.model import FINISHED, PLAYING, Table
-from tables.replay_keys import replay_key
+from tables.fairness import seal, seal_codec
+from tables.fairness.replay_keys import replay_key
+from tables.table.errors import NoSuchTable, TableError
+from tables.table.model import FINISHED, PLAYING, Table
 
 
 class NoSuchReplay(TableError):
@@ -94,7 +94,7 @@ def load(reads: FastReads, current: Table | None, table_id: str, game_no: int) -
 
 
 def _sealed(reads: FastReads, key: str) -> dict[int, list[Any]]:
-    """The calls of each change as the record holds them (tables.seal_codec)."""
+    """The calls of each change as the record holds them (tables.fairness.seal_codec)."""
     sealed: dict[int, list[Any]] = {}
     for entry in reads.lrange(key, 0, -1):
         try:

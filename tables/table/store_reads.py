@@ -13,8 +13,8 @@ from typing import Any
 from tables.engine import keys
 from tables.engine.fastread import FastReads
 from tables.engine.watch_registry import Watchers
-from tables.errors import NoSuchTable
-from tables.model import ChatRef, Table
+from tables.table.errors import NoSuchTable
+from tables.table.model import ChatRef, Table
 
 WAIT_CHUNK_SECONDS = 3.0  # re-read the version at least this often while waiting
 POLL_SECONDS = 0.2

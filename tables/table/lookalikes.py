@@ -5,7 +5,7 @@ Seat names are compared the way people compare them, by eye: "Аda" with a Cyril
 with a zero-width space inside, and "Ada" all read as the CPU "Ada", so they share one
 skeleton. The skeleton is UTS #39's: the text decomposed (NFD), its default-ignorable
 characters dropped, each character replaced by its prototype from Unicode's
-``confusables.txt`` (tables/confusables.txt), decomposed again.
+``confusables.txt`` (tables/table/confusables.txt), decomposed again.
 """
 
 from __future__ import annotations

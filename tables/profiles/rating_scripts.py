@@ -1,4 +1,4 @@
-"""The scripts that write a game's rating outcome (tables.ratings) to a person's key and to
+"""The scripts that write a game's rating outcome (tables.profiles.ratings) to a person's key and to
 a chat's, each applying a game once (the ids a key remembers), and adding its change to what
 the key holds when the rating moved since it was read (another table finished meanwhile).
 """

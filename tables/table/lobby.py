@@ -12,7 +12,7 @@ from typing import Any
 from games.base import CPU_LEVELS as BASE_CPU_LEVELS
 from games.base import Event
 from games.rng import Rng
-from tables.errors import (
+from tables.table.errors import (
     AlreadySeated,
     NotAllowed,
     NotEnoughPlayers,
@@ -20,9 +20,9 @@ from tables.errors import (
     NotSeated,
     TableFull,
 )
-from tables.model import CANCELLED, FINISHED, LOBBY, PLAYING, Seat, Table
-from tables.names import clean_name, looks_taken
-from tables.options import DEFAULT_OPTIONS, normalize_options
+from tables.table.model import CANCELLED, FINISHED, LOBBY, PLAYING, Seat, Table
+from tables.table.names import clean_name, looks_taken
+from tables.table.options import DEFAULT_OPTIONS, normalize_options
 
 
 def require_lobby(table: Table) -> None:

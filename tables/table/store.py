@@ -8,7 +8,7 @@ old message changes nothing.
 
 The commit itself (the check-and-set, a lost reply settled by change ids, a replica's
 confirmation) is tables.engine.commit; the indexes beside the tables are tables.engine.hints;
-a table's log is tables.log.
+a table's log is tables.table.log.
 """
 
 from __future__ import annotations
@@ -28,10 +28,6 @@ from games.registry import get_game
 from games.rng import Rng, SecureRng
 from games.think import Budget
 from ops import metrics
-from tables import lobby, ratings, seal, stats, thinking
-from tables.change_request import Before, Written, change_request
-from tables.deadline_sweep import DeadlineSweep
-from tables.deadlines import next_deadline, refresh_turns
 from tables.engine import keys
 from tables.engine.check_and_set import CheckAndSet, Committed
 from tables.engine.commit import Command, Committer
@@ -39,7 +35,14 @@ from tables.engine.fastread import FastReads
 from tables.engine.health import RedisWatch
 from tables.engine.hints import IndexHints
 from tables.engine.watch_registry import Watchers
-from tables.errors import (
+from tables.fairness import seal
+from tables.fairness.replay_keys import played_commands, replay_ttl_from_env
+from tables.profiles import ratings, stats
+from tables.table import lobby, thinking
+from tables.table.change_request import Before, Written, change_request
+from tables.table.deadline_sweep import DeadlineSweep
+from tables.table.deadlines import next_deadline, refresh_turns
+from tables.table.errors import (
     Busy,
     NoSuchTable,
     NotFinished,
@@ -48,13 +51,12 @@ from tables.errors import (
     TableError,
     TableExists,
 )
-from tables.ids import is_table_id, new_table_id
-from tables.log import TableLog
-from tables.model import FINISHED, PLAYING, ChatRef, Seat, Table
-from tables.names import clean_name
-from tables.options import DEFAULT_OPTIONS
-from tables.replay_keys import played_commands, replay_ttl_from_env
-from tables.store_reads import TableReads
+from tables.table.ids import is_table_id, new_table_id
+from tables.table.log import TableLog
+from tables.table.model import FINISHED, PLAYING, ChatRef, Seat, Table
+from tables.table.names import clean_name
+from tables.table.options import DEFAULT_OPTIONS
+from tables.table.store_reads import TableReads
 
 _RELEASE_IF_OWNED = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end

@@ -1,6 +1,7 @@
 """The store's deadline sweep: which tables' deadlines passed, and doing what each calls for.
 
-A deadline is a turn's timer, a CPU's move, a reminder, or a table's expiry (tables.deadlines).
+A deadline is a turn's timer, a CPU's move, a reminder, or a table's expiry
+(tables.table.deadlines).
 Several workers may sweep at once: the check-and-set lets exactly one of them fire it.
 A CPU's move is thought out before the change, so the slow part holds no table.
 """
@@ -13,10 +14,10 @@ from typing import Any
 from games.base import Event
 from games.rng import Rng
 from ops import metrics
-from tables import play, thinking
 from tables.engine.hints import IndexHints
-from tables.errors import NoSuchTable, TableError
-from tables.model import Table
+from tables.table import play, thinking
+from tables.table.errors import NoSuchTable, TableError
+from tables.table.model import Table
 
 THINK_TRIES = 3  # thinking ahead of a deadline's change, before thinking inside it
 
@@ -34,7 +35,7 @@ class DeadlineSweep:
     layout: Any
     clock: Callable[[], float]
     rng: Rng
-    config: Any  # tables.store.TableConfig
+    config: Any  # tables.table.store.TableConfig
     hints: IndexHints
 
     def load(self, table_id: str) -> Table:
@@ -58,7 +59,7 @@ class DeadlineSweep:
         return [_text(t) for batch in pipe.execute() for t in batch][: limit * 4]
 
     def fire_deadline(self, table_id: str) -> Any:
-        """Do what a table's passed deadline calls for (see tables.deadlines), exactly once:
+        """Do what a table's passed deadline calls for (see tables.table.deadlines), exactly once:
         the check-and-set lets only one of several sweeping workers win, and the loser finds
         the deadline moved on and does nothing."""
         now = self.clock()

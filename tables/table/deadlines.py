@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tables.model import LOBBY, PLAYING, Table
+from tables.table.model import LOBBY, PLAYING, Table
 
 LOBBY_EXPIRY = "lobby"
 IDLE_EXPIRY = "idle"

@@ -1,4 +1,5 @@
-"""The sealed record's entries (tables.seal) as bytes: one per change that called the rules.
+"""The sealed record's entries (tables.fairness.seal) as bytes: one per change that called
+the rules.
 
     table:{T}:seal:<n>   list: one entry per change of game n, pushed by the change's own
                          check-and-set (RPUSH: the cheapest append for Redis, and a list
@@ -15,12 +16,12 @@ An entry is unsigned varints (LEB128: 7 bits a byte, the high bit saying "more")
               kind: 0 new_game, 1 apply, 2 timeout, 3 resign
     action  = 0 for none, else its UTF-8 length + 1, then those bytes
     draw    = a number n as 2n; a salt kept whole (a game begun before salts were derived,
-              tables.salts) as its length in bytes × 2 + 1, then those bytes
+              tables.fairness.salts) as its length in bytes × 2 + 1, then those bytes
 
 A move of 8 characters takes 12 bytes ("41|m3 claim:64" took 14), one of 6 with two draws
 12 too (with its salt, as text, 33): an active table keeps its record all game long
 (bench.memory).
-Games begun before kept text entries (tables.seal.encode) and push these after them:
+Games begun before kept text entries (tables.fairness.seal.encode) and push these after them:
 ``entry`` reads both.
 """
 
@@ -28,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tables import seal
+from tables.fairness import seal
 
 KINDS = (seal.NEW, seal.MOVE, seal.TIMEOUT, seal.RESIGN)
 _KIND = {kind: index * 2 for index, kind in enumerate(KINDS)}  # its place in a call's head

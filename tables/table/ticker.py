@@ -8,7 +8,7 @@ import threading
 
 import redis
 
-from tables.store import TableStore
+from tables.table.store import TableStore
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.base import JSON
-from tables.model import PLAYING, Table
+from tables.table.model import PLAYING, Table
 
 # Why a person sees nothing private (error codes: the doors word them, see translations.errors).
 NOT_SEATED = "not_seated"

@@ -12,7 +12,7 @@ person sits down:
 * what shows nothing at either end goes (joiners, selectors, tags, fillers, a mark with
   nothing to sit on), so nothing hides a leading 🤖: it cannot pose as a CPU;
 * two seats never show names that read the same: names are compared by their UTS #39
-  skeletons (tables.lookalikes), so "Аda" with a Cyrillic А is "Аda (2)" beside "Ada".
+  skeletons (tables.table.lookalikes), so "Аda" with a Cyrillic А is "Аda (2)" beside "Ada".
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
-from tables.lookalikes import is_ignorable, is_visible_cluster, skeleton
+from tables.table.lookalikes import is_ignorable, is_visible_cluster, skeleton
 
 MAX_GRAPHEMES = 32
 CPU_MARK = "🤖"

@@ -1,4 +1,4 @@
-"""Reading the ratings (tables.ratings) for people to see: a person's rating and trend per
+"""Reading the ratings (tables.profiles.ratings) for people to see: a person's rating and trend per
 game, and a group's standings per game (its ``/top``)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import redis
 
 from games.registry import GAMES
-from tables import ratings, seasons, stats
+from tables.profiles import ratings, seasons, stats
 
 TREND_GAMES = 6  # the trend /stats shows: over the last five games (six points)
 

@@ -20,8 +20,8 @@ from games.base import JSON, Action
 from games.rng import Rng
 from games.think import DEFAULT_THINK_MS, Budget
 from ops import metrics
-from tables.deadlines import CPU, due_seats
-from tables.model import PLAYING, Table
+from tables.table.deadlines import CPU, due_seats
+from tables.table.model import PLAYING, Table
 
 AUTOPILOT_LEVEL = "normal"  # a person's seat after timeouts in a row
 MAX_THINK_MS = 10_000.0

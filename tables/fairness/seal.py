@@ -1,9 +1,9 @@
 """The sealed record of a game: every call into the game's rules, with the action it applied
 and the random draws it consumed, so that the game can be played again exactly, step by
-step, once it is over (tables.replay).
+step, once it is over (tables.fairness.replay).
 
     table:{T}:seal:<n>   list: one entry per change of game n, written by the change's
-                         own check-and-set, as bytes (tables.seal_codec): compact, since an
+                         own check-and-set, as bytes (tables.fairness.seal_codec): compact, since an
                          active table keeps it (bench.memory). Games begun before wrote
                          text, "<version>|<call>;<call>…", each call "<kind><seat> <action>
                          <draw> <draw>…" (a salt marked "x"): ``encode`` and ``decode``
@@ -11,7 +11,7 @@ step, once it is over (tables.replay).
 The draws are the hidden values themselves (every roll and shuffle, from ``secrets`` as
 always): the record is as secret as the table document and never leaves ``tables/`` while the
 game runs. The salts of the game's commitments are not among them: the store's recordings
-derive them from the game's key (tables.salts), which the table document keeps, so the
+derive them from the game's key (tables.fairness.salts), which the table document keeps, so the
 replay derives them again (a game recorded before keys has its salts in its draws, "x…").
 A change records its calls in a context of its own (``recording``), so the rules and the
 lobby only name the call (``rng_for``) and stay unaware of storage.
@@ -25,7 +25,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from games.rng import Rng
-from tables import salts
+from tables.fairness import salts
 
 NEW = "n"  # new_game(settings, seats, rng, game_id)
 MOVE = "m"  # apply(state, seat, action, rng)
@@ -38,7 +38,7 @@ Call = list[Any]  # [kind, seat, action] and, when the call drew any, its draws
 class Record(list[Call]):
     """The calls one change makes into the rules, in order. With a ``version`` (the store's
     recordings) the salts the rules draw are derived from the game's ``key``
-    (tables.salts) and not noted: a call that starts a game draws a new key, and a game
+    (tables.fairness.salts) and not noted: a call that starts a game draws a new key, and a game
     begun before keys existed gets one at its first salt."""
 
     def __init__(self, version: int | None = None, key: str | None = None) -> None:

@@ -4,7 +4,7 @@ Moves by people, timeouts, and CPU moves all end here, in one place per kind of 
 all run inside the store's check-and-set. A person's move carries the decision token they
 saw (``Rules.decision``): it is refused as stale only when *their* decision has moved on, so
 several seats deciding at once never get in each other's way. A CPU's thinking is the one
-slow part: the deadline worker does it before the check-and-set (tables.thinking).
+slow part: the deadline worker does it before the check-and-set (tables.table.thinking).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from functools import cache
 from games.base import Action, Event
 from games.rng import Rng
 from games.think import Budget
-from tables import thinking
-from tables.deadlines import (
+from tables.table import thinking
+from tables.table.deadlines import (
     CPU,
     IDLE_EXPIRY,
     LOBBY_EXPIRY,
@@ -26,8 +26,8 @@ from tables.deadlines import (
     refresh_turns,
     seat_deadline,
 )
-from tables.errors import NotPlaying, NotSeated, StaleMove
-from tables.model import EXPIRED, LOBBY, PLAYING, Table
+from tables.table.errors import NotPlaying, NotSeated, StaleMove
+from tables.table.model import EXPIRED, LOBBY, PLAYING, Table
 
 TIMEOUTS_BEFORE_AUTOPILOT = 2
 
@@ -97,9 +97,9 @@ def on_deadline(
     rng: Rng,
     thoughts: thinking.Thoughts | None = None,
 ) -> list[Event]:
-    """What passed deadlines do (see tables.deadlines for the kinds): the table's own
+    """What passed deadlines do (see tables.table.deadlines for the kinds): the table's own
     expiry, or every acting seat whose clock ran out (several when seats decide at once).
-    CPU seats play the ``thoughts`` made before the change (tables.thinking), if given."""
+    CPU seats play the ``thoughts`` made before the change (tables.table.thinking), if given."""
     if kind in (LOBBY_EXPIRY, IDLE_EXPIRY):
         phase = "lobby" if table.status == LOBBY else "game"
         table.status = EXPIRED

@@ -5,14 +5,14 @@ from __future__ import annotations
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
-from tables.match import Match
-from tables.options import DEFAULT_OPTIONS
-from tables.status import CANCELLED as CANCELLED
-from tables.status import CLOSED_STATUSES as CLOSED_STATUSES
-from tables.status import EXPIRED as EXPIRED
-from tables.status import FINISHED as FINISHED
-from tables.status import LOBBY as LOBBY
-from tables.status import PLAYING as PLAYING
+from tables.table.match import Match
+from tables.table.options import DEFAULT_OPTIONS
+from tables.table.status import CANCELLED as CANCELLED
+from tables.table.status import CLOSED_STATUSES as CLOSED_STATUSES
+from tables.table.status import EXPIRED as EXPIRED
+from tables.table.status import FINISHED as FINISHED
+from tables.table.status import LOBBY as LOBBY
+from tables.table.status import PLAYING as PLAYING
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ class Table:
     created_at: float = 0.0
     updated_at: float = 0.0
     deadline: float | None = None
-    deadline_kind: str | None = None  # what the earliest deadline does (tables.deadlines)
+    deadline_kind: str | None = None  # what the earliest deadline does (tables.table.deadlines)
     game_no: int = 0
     language: str = "en"
     panel: str = "main"  # which lobby panel the table message shows: main or settings
@@ -68,13 +68,13 @@ class Table:
     autopilot: list[int] = field(default_factory=list)  # seats a CPU plays for absent people
     left: list[int] = field(default_factory=list)  # seats whose person left a running game
     # Seat -> moves its person made themselves this game (a CPU's or a timeout's are not):
-    # whether the game was played, for its ratings and counts (tables.ratings).
+    # whether the game was played, for its ratings and counts (tables.profiles.ratings).
     moved: dict[str, int] = field(default_factory=dict)
     tutorial: bool = False  # a guided game: hints shown, never counted in stats
     # The rating outcome of the last finished game, decided by the change that finished it
-    # (tables.ratings): each person's rating before and after.
+    # (tables.profiles.ratings): each person's rating before and after.
     rating: dict[str, Any] | None = None
-    # The key the game's salts are derived from (tables.salts): as secret as its hidden
+    # The key the game's salts are derived from (tables.fairness.salts): as secret as its hidden
     # values, kept with the final table for the replay.
     salt_key: str | None = None
     version: int = 0  # kept in its own Redis field; filled in on load

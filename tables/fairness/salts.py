@@ -2,7 +2,7 @@
 
 A commitment hides a value that may have few possibilities (as few as 21) behind a
 secret salt, published with the value when the rules reveal it. The rules draw salts with
-``rng.token_hex``; inside a table change (tables.seal) that draw is not taken from
+``rng.token_hex``; inside a table change (tables.fairness.seal) that draw is not taken from
 ``secrets`` each time but derived from the game's key:
 
     salt = HMAC-SHA256(key, "<version>.<call>.<draw>")  as hex, cut to the salt's length

@@ -15,8 +15,8 @@ import os
 import re
 from typing import Any
 
-from tables.ids import ALPHABET, LENGTH
-from tables.model import Table
+from tables.table.ids import ALPHABET, LENGTH
+from tables.table.model import Table
 
 Command = tuple[Any, ...]
 

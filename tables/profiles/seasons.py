@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import redis
 
 from games.registry import GAMES
-from tables import ratings
+from tables.profiles import ratings
 
 CARRY = "carried"
 RESET = "reset"

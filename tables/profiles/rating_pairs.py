@@ -1,5 +1,5 @@
 """The same people's games on one day weigh less and less in their ratings everywhere, so two
-accounts playing each other over and over farm nothing (tables.ratings asks).
+accounts playing each other over and over farm nothing (tables.profiles.ratings asks).
 
     rating:{U}:<game>:met:<day>     hash: "<V>" -> rated games U played with V that day
                                     (days in UTC, since 1970); ``once`` (the games counted);

@@ -30,7 +30,7 @@ made a move of their own (a CPU's or a timeout's is not theirs), and they made a
 they had never sat down (``Table.took_part``); a game someone never moved in (they ran
 out of time before moving), or one over in fewer moves (a resignation at once), is not
 rated for anyone. The same people's games on one day count less and less everywhere
-(tables.rating_pairs).
+(tables.profiles.rating_pairs).
 """
 
 from __future__ import annotations
@@ -41,9 +41,9 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from tables import rating_pairs
-from tables.model import Table
-from tables.rating_scripts import APPLY_CHAT, APPLY_PERSON
+from tables.profiles import rating_pairs
+from tables.profiles.rating_scripts import APPLY_CHAT, APPLY_PERSON
+from tables.table.model import Table
 
 Command = tuple[Any, ...]
 

@@ -16,7 +16,7 @@ import redis
 from games.base import Event
 from tables.engine import codec, keys
 from tables.engine.fastread import FastReads
-from tables.model import Table
+from tables.table.model import Table
 
 LOG_TAIL = 4  # log entries read first when looking for the newest changes
 

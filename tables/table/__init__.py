@@ -1,0 +1,1 @@
+"""What a table is and does: its model, lobby, moves, deadlines, store and story."""
