@@ -90,7 +90,7 @@ def hook_microseconds(calls: int = 20000) -> float:
         metrics.set_enabled(on)
         started = time.perf_counter()
         for _ in range(calls):
-            metrics.table_changed("mia", "playing", "playing", started)
+            metrics.table_changed("mia", started, True, None)
         timings[on] = (time.perf_counter() - started) / calls
     metrics.set_enabled(True)
     return 1e6 * (timings[True] - timings[False])

@@ -21,7 +21,6 @@ import redis
 from prometheus_client import Counter, Gauge, Histogram
 
 from ops import labels
-from tables.table.model import CLOSED_STATUSES, LOBBY, PLAYING
 
 # Seconds. Fine between 0.5 and 50 ms, where a move and a page's request live, so a p99 read
 # from the histogram (bench.load's server_p99_ms) is close to the true one.
@@ -195,22 +194,24 @@ def started_as(role: str) -> None:
 _per_game: dict[str, tuple[Counter, Histogram]] = {}
 
 
-def table_changed(game: str, before: str, after: str, started: float) -> None:
-    """After a committed change (``started``: ``time.perf_counter()`` when it began)."""
+def table_changed(game: str, started: float, in_play: bool, milestone: str | None) -> None:
+    """After a committed change (``started``: ``time.perf_counter()`` when it began).
+
+    ``in_play``: the table had a game running, so the change was a move. ``milestone``: what
+    the change made of the table ("started", "finished", "cancelled", "expired"), if anything.
+    The caller says so: ops knows nothing of tables.
+    """
     if not _enabled:
         return
-    if before == PLAYING:
+    if in_play:
         counted = _per_game.get(game)
         if counted is None:
             name = labels.game(game)
             counted = _per_game[game] = (MOVES_APPLIED.labels(name), MOVE_SECONDS.labels(name))
         counted[0].inc()
         counted[1].observe(time.perf_counter() - started)
-    if after != before:
-        if before == LOBBY and after == PLAYING:
-            TABLES.labels(labels.game(game), "started").inc()
-        elif after in CLOSED_STATUSES:
-            TABLES.labels(labels.game(game), after).inc()
+    if milestone is not None:
+        TABLES.labels(labels.game(game), milestone).inc()
 
 
 def table_opened(game: str) -> None:
@@ -218,10 +219,10 @@ def table_opened(game: str) -> None:
         TABLES.labels(labels.game(game), "opened").inc()
 
 
-def change_refused(game: str, status: str, code: str) -> None:
+def change_refused(game: str, in_lobby: bool, code: str) -> None:
     """A change a rule refused (``code``: the error's); counted as a move refused once the
-    table has a game."""
-    if _enabled and status != LOBBY:
+    table has a game (not ``in_lobby``)."""
+    if _enabled and not in_lobby:
         MOVES_REFUSED.labels(labels.game(game), labels.code(code)).inc()
 
 

@@ -32,6 +32,7 @@ from tables.table.model import Table
 from tables.table.store import TableStore
 from telegram_bot import language, links
 from telegram_bot.buttons import presses as buttons
+from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.commands import fairness as fairness_commands
 from telegram_bot.commands import my_games as my_games_commands
 from telegram_bot.commands import practice
@@ -49,7 +50,6 @@ from telegram_bot.services import Services
 from telegram_bot.serving.api_metrics import CountingRequest, count_update
 from telegram_bot.table_message import chat_watch
 from telegram_bot.table_message.budget import ChatBudget
-from telegram_bot.table_message.chat_messages import ChatMessages
 from telegram_bot.table_message.notifier import Notifier
 from telegram_bot.table_message.sweeper import Sweeper
 from translations import SUPPORTED_LANGUAGES, render, tr

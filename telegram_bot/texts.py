@@ -1,10 +1,12 @@
-"""The bot's own words: error answers by error code, and the help."""
+"""The bot's own words: error answers by error code, the help, and a table's settings as
+labels (the lobby keyboard and the table message both show them)."""
 
 from __future__ import annotations
 
-from games.base import Text
+from games.base import SettingSpec, Text
 from games.game import Game
 from games.registry import GAMES
+from tables.table.model import Table
 from translations import render, tr
 from translations.errors import refusal_msgid
 
@@ -86,3 +88,19 @@ def legend_lines(language: str) -> list[str]:
             )
             lines.append(f"{game.presentation.icon} {game_title(game, language)}: {signs}")
     return lines
+
+
+def preset_name(table: Table, game: Game) -> str:
+    preset = game.rules.preset_of(table.settings)
+    if preset is None:
+        return tr(table.language, "custom")
+    return tr(table.language, game.presentation.preset_labels.get(preset, preset))
+
+
+def setting_label(table: Table, spec: SettingSpec) -> str:
+    """ "Lives: 3" in the table's language (a game setting or a table option)."""
+    current = table.settings.get(spec.key, table.options.get(spec.key))
+    if current is None:
+        current = table.option(spec.key)
+    value = spec.label_of(current)
+    return f"{tr(table.language, spec.label)}: {tr(table.language, value)}"

@@ -8,12 +8,39 @@ sweeps can rebuild — the table document always decides.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from tables.engine import keys
-from tables.table.model import Table
 
 Command = tuple[Any, ...]
+
+
+class Sitter(Protocol):
+    """A seat as the indexes see it: whose it is (None for a CPU)."""
+
+    @property
+    def user_id(self) -> int | None: ...
+
+
+class Table(Protocol):
+    """A table as the indexes see it: the engine's own shape, so it knows nothing of tables
+    (tables.table.model.Table fits)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def seats(self) -> Sequence[Sitter]: ...
+
+    @property
+    def chat(self) -> keys.ChatRef: ...
+
+    @property
+    def is_open(self) -> bool: ...
+
+    @property
+    def deadline(self) -> float | None: ...
 
 
 class IndexHints:

@@ -2,7 +2,7 @@
 atomic script touches a single Redis Cluster slot.
 
     table:{T}            hash: v (version), doc (JSON table); the bot keeps its message
-                         bookkeeping beside them (telegram_bot.table_message.chat_messages)
+                         bookkeeping beside them (telegram_bot.chat_messages)
     table:{T}:log:<n>    list: [version, compact events] of game n (story, /log, Mini App)
     chat:{C:topic}:table id of the open table of a chat or forum topic
     tables:active        set of open table ids (for sweeps)
@@ -27,11 +27,20 @@ mostly live on the table's own node, and every node holds an even share of the i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from redis.crc import REDIS_CLUSTER_HASH_SLOTS, key_slot
 
-from tables.table.model import ChatRef
+
+class ChatRef(Protocol):
+    """What a chat key needs of a chat (or forum topic): its part of the key.
+
+    The engine's own shape, so it knows nothing of tables (tables.table.model.ChatRef fits).
+    """
+
+    @property
+    def key_part(self) -> str: ...
+
 
 ACTIVE = "tables:active"
 DEADLINES = "tables:deadlines"

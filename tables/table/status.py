@@ -8,3 +8,12 @@ FINISHED = "finished"
 CANCELLED = "cancelled"
 EXPIRED = "expired"
 CLOSED_STATUSES = frozenset({FINISHED, CANCELLED, EXPIRED})
+
+
+def milestone(before: str, after: str) -> str | None:
+    """What a change made of a table, for the operators' counts: "started" or how it closed."""
+    if after == before:
+        return None
+    if before == LOBBY and after == PLAYING:
+        return "started"
+    return after if after in CLOSED_STATUSES else None

@@ -38,7 +38,7 @@ from tables.engine.watch_registry import Watchers
 from tables.fairness import seal
 from tables.fairness.replay_keys import played_commands, replay_ttl_from_env
 from tables.profiles import ratings, stats
-from tables.table import lobby, thinking
+from tables.table import lobby, status, thinking
 from tables.table.change_request import Before, Written, change_request
 from tables.table.deadline_sweep import DeadlineSweep
 from tables.table.deadlines import next_deadline, refresh_turns
@@ -53,7 +53,7 @@ from tables.table.errors import (
 )
 from tables.table.ids import is_table_id, new_table_id
 from tables.table.log import TableLog
-from tables.table.model import FINISHED, PLAYING, ChatRef, Seat, Table
+from tables.table.model import FINISHED, LOBBY, PLAYING, ChatRef, Seat, Table
 from tables.table.names import clean_name
 from tables.table.options import DEFAULT_OPTIONS
 from tables.table.store_reads import TableReads
@@ -203,7 +203,9 @@ class TableStore(TableReads, DeadlineSweep):
             table.version = committed.version
             self._remember(table)
             self.committer.scatter(self._closing_commands(table, before.status))
-            metrics.table_changed(table.game, before.status, table.status, started)
+            in_play = before.status == PLAYING
+            milestone = status.milestone(before.status, table.status)
+            metrics.table_changed(table.game, started, in_play, milestone)
             return Outcome(table, events)
         raise Busy("the table is too busy, try again")
 
@@ -214,7 +216,7 @@ class TableStore(TableReads, DeadlineSweep):
         if table is None:
             table = self.load(table_id)
         if expected is not None and table.version != expected:
-            metrics.change_refused(table.game, table.status, StaleMove.code)
+            metrics.change_refused(table.game, table.status == LOBBY, StaleMove.code)
             raise StaleMove("the table has moved on")
         return Before.of(table, from_cache)
 
@@ -229,7 +231,7 @@ class TableStore(TableReads, DeadlineSweep):
             if before.from_cache:  # a refusal may come from an old copy: judge the fresh table
                 self._docs.pop(table.id, None)
                 return None
-            metrics.change_refused(table.game, before.status, error.code)
+            metrics.change_refused(table.game, before.status == LOBBY, error.code)
             raise
         return events, calls
 
@@ -273,7 +275,7 @@ class TableStore(TableReads, DeadlineSweep):
         if committed.no_table:
             raise NoSuchTable("no such table")
         if expected is not None:
-            metrics.change_refused(table.game, before.status, StaleMove.code)
+            metrics.change_refused(table.game, before.status == LOBBY, StaleMove.code)
             raise StaleMove("someone else moved first")
 
     def _closing_commands(self, table: Table, status_before: str) -> list[Command]:

@@ -37,9 +37,9 @@ from telegram_bot.buttons.callback_data import (
     step_query,
 )
 from telegram_bot.buttons.callback_data import LOBBY as LOBBY_KIND
+from telegram_bot.chat_messages import OpenStep
 from telegram_bot.links import replay_link
-from telegram_bot.table_message.chat_messages import OpenStep
-from telegram_bot.table_message.text import preset_name, setting_label
+from telegram_bot.texts import preset_name, setting_label
 from translations import render, tr
 
 log = logging.getLogger(__name__)

@@ -41,11 +41,11 @@ from telegram_bot.buttons.keyboards import public_choices
 from telegram_bot.buttons.lobby import lobby_press
 from telegram_bot.buttons.person_locks import person_lock
 from telegram_bot.buttons.step_press import step_press
+from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.ephemeral_api import ephemeral_id
 from telegram_bot.language import person_language
 from telegram_bot.private.view import private_text
 from telegram_bot.services import services
-from telegram_bot.table_message.chat_messages import ChatMessages
 from telegram_bot.texts import error_text
 from translations import render, tr
 

@@ -31,10 +31,10 @@ from tables.table.model import Table
 from tables.table.play import decision_of, require_playing
 from telegram_bot.buttons.callback_data import BadCallbackData, Button
 from telegram_bot.buttons.keyboards import public_choices
+from telegram_bot.chat_messages import ChatMessages, OpenStep
 from telegram_bot.ephemeral_api import ephemeral_id
 from telegram_bot.panels.keeper import PanelKeeper
 from telegram_bot.services import services
-from telegram_bot.table_message.chat_messages import ChatMessages, OpenStep
 from telegram_bot.texts import error_text
 
 

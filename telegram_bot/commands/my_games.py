@@ -13,11 +13,11 @@ from telegram.ext import ContextTypes
 
 from tables.profiles import my_games, prefs
 from tables.table.deadlines import LONG_TURN_TIMER
+from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.language import person_language, reader_language
 from telegram_bot.links import message_link, miniapp_link
 from telegram_bot.private.reminders import CALLBACK_PREFIX, hours
 from telegram_bot.services import Services, services
-from telegram_bot.table_message.chat_messages import ChatMessages
 from telegram_bot.texts import game_title
 from translations import tr
 

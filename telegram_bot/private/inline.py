@@ -41,12 +41,12 @@ from tables.table.ids import is_table_id
 from tables.table.model import PLAYING, Table
 from telegram_bot.buttons.callback_data import parse_step_query
 from telegram_bot.buttons.person_locks import person_lock
+from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.language import person_language
 from telegram_bot.private import inline_steps, private_chats
 from telegram_bot.private.inline_refusals import refuse
 from telegram_bot.private.view import describe, private_info
 from telegram_bot.services import services
-from telegram_bot.table_message.chat_messages import ChatMessages
 from telegram_bot.texts import error_text
 from translations import render, tr
 

@@ -18,11 +18,11 @@ from telegram.ext import ContextTypes
 
 from games.base import N_
 from tables.table.errors import NoSuchTable
+from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.language import person_language
 from telegram_bot.people import display_name
 from telegram_bot.private import private_chats
 from telegram_bot.services import services
-from telegram_bot.table_message.chat_messages import ChatMessages
 from telegram_bot.texts import error_text
 from translations import tr
 

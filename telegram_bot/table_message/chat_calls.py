@@ -15,8 +15,8 @@ from telegram.constants import ChatMemberStatus
 from telegram.error import BadRequest, Forbidden, TelegramError
 
 from tables.table.model import PLAYING, Table
+from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.table_message.budget import ChatBudget
-from telegram_bot.table_message.chat_messages import ChatMessages
 
 log = logging.getLogger(__name__)
 RIGHTS_KEPT = 300  # seconds the bot's rights in a chat are taken as known

@@ -21,10 +21,10 @@ from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
 from tables.engine import keys
+from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.people import chat_ref
 from telegram_bot.private import private_chats
 from telegram_bot.services import services
-from telegram_bot.table_message.chat_messages import ChatMessages
 
 log = logging.getLogger(__name__)
 

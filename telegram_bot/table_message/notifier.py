@@ -32,11 +32,11 @@ from tables.table import updates
 from tables.table.errors import NoSuchTable
 from tables.table.model import FINISHED, PLAYING, Table
 from tables.table.store import TableStore
+from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.panels.keeper import PanelKeeper
 from telegram_bot.private.reminders import Reminders
 from telegram_bot.table_message.budget import ChatBudget
 from telegram_bot.table_message.chat_calls import ChatCalls
-from telegram_bot.table_message.chat_messages import ChatMessages
 from telegram_bot.table_message.render import story_lines
 from telegram_bot.table_message.table_show import TableShow
 

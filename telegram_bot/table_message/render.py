@@ -17,7 +17,7 @@ from games.base import Event
 from tables.table import story
 from tables.table.model import FINISHED, LOBBY, Table
 from telegram_bot.buttons.keyboards import keyboard
-from telegram_bot.table_message.chat_messages import OpenStep
+from telegram_bot.chat_messages import OpenStep
 from telegram_bot.table_message.text import (
     MAX_TEXT,
     SEALED,

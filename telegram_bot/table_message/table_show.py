@@ -18,8 +18,8 @@ from telegram import InlineKeyboardMarkup
 
 from games.base import Event
 from tables.table.model import FINISHED, Table
+from telegram_bot.chat_messages import ChatMessages, ChatState
 from telegram_bot.table_message.chat_calls import ChatCalls
-from telegram_bot.table_message.chat_messages import ChatMessages, ChatState
 from telegram_bot.table_message.render import (
     record_is_full,
     story_messages,

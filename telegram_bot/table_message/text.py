@@ -14,13 +14,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from games.base import N_, SettingSpec, Text
+from games.base import N_, Text
 from games.game import Game
 from tables.table import story
 from tables.table.deadlines import acting_seats, is_reminded
 from tables.table.model import CANCELLED, EXPIRED, FINISHED, Table
 from tables.table.options import OPTION_SPECS
 from telegram_bot.table_message.rating_text import rating_line
+from telegram_bot.texts import preset_name, setting_label
 from translations import render, tr
 
 MAX_TEXT = 4096
@@ -193,22 +194,6 @@ def settings_lines(table: Table, game: Game) -> list[str]:
     lines.append(" · ".join(setting_label(table, spec) for spec in game.rules.settings_specs))
     lines.append(" · ".join(setting_label(table, spec) for spec in OPTION_SPECS))
     return lines
-
-
-def preset_name(table: Table, game: Game) -> str:
-    preset = game.rules.preset_of(table.settings)
-    if preset is None:
-        return tr(table.language, "custom")
-    return tr(table.language, game.presentation.preset_labels.get(preset, preset))
-
-
-def setting_label(table: Table, spec: SettingSpec) -> str:
-    """ "Lives: 3" in the table's language (a game setting or a table option)."""
-    current = table.settings.get(spec.key, table.options.get(spec.key))
-    if current is None:
-        current = table.option(spec.key)
-    value = spec.label_of(current)
-    return f"{tr(table.language, spec.label)}: {tr(table.language, value)}"
 
 
 def duration(seconds: float, language: str) -> str:

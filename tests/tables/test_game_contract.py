@@ -32,7 +32,7 @@ from tables.table.errors import TableError
 from tables.table.model import FINISHED, ChatRef, Table
 from tables.table.store import TableStore
 from tables.table.ticker import fire_due
-from telegram_bot.table_message.chat_messages import OpenStep
+from telegram_bot.chat_messages import OpenStep
 from telegram_bot.table_message.render import table_message
 from tests.games.contract import perturber, without_commitments
 from tests.support.clock import Clock

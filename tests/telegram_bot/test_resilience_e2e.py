@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from tables.engine import keys
 from tables.engine.redis_server import RedisServer
 from tables.table.store import TableStore
-from telegram_bot.table_message.chat_messages import ChatMessages
+from telegram_bot.chat_messages import ChatMessages
 from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env
 from tests.telegram_bot.group_chat import (

@@ -21,7 +21,7 @@ from tables.table.store import TableStore
 from telegram_bot.buttons.callback_data import STEP, BadCallbackData, parse, step_button
 from telegram_bot.buttons.keyboards import keyboard
 from telegram_bot.buttons.step_press import judge_step
-from telegram_bot.table_message.chat_messages import ChatMessages, OpenStep
+from telegram_bot.chat_messages import ChatMessages, OpenStep
 from tests.support.toy_game import GAME as TOY
 from tests.support.toy_game import ToyPresentation
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.panels.records import PANELS_OFF_SECONDS, PanelRecord, PanelRecords
-from telegram_bot.table_message.chat_messages import ChatMessages
 
 TABLE = "abcdefghij"
 

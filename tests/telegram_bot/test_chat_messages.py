@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tables.engine import keys
-from telegram_bot.table_message.chat_messages import ChatMessages, story_key
+from telegram_bot.chat_messages import ChatMessages, story_key
 
 
 def test_rendering_a_version_is_claimed_once(redis_client):
