@@ -12,7 +12,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from games.mia.cpu import HARD, HARD_TABLE, announcement_mix, challenge_rate
+from games.mia.cpu import announcement_mix, challenge_rate
+from games.mia.equilibrium import HARD, HARD_TABLE
 from games.mia.ranks import DOUBLES_66_HIGH, claim_order, probability
 
 TOP = 20  # Mia's rank
@@ -33,7 +34,7 @@ def at_least(c: int) -> float:
 
 
 def cpu_key(fold_on_mia: bool, mia_penalty: int, false_mia_penalty: int) -> tuple[Any, ...]:
-    """games.mia.cpu.settings_key for these settings (the doubles order does not matter)."""
+    """games.mia.equilibrium.settings_key for these settings (the doubles order does not matter)."""
     return (DOUBLES_66_HIGH, mia_penalty, false_mia_penalty, fold_on_mia)
 
 

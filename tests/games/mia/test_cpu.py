@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from games.base import CPU_LEVELS
 from games.mia import GAME
 from games.mia.actions import ACCEPT, CHALLENGE, FOLD, PASS, claim_action
-from games.mia.cpu import LEVELS, chance_true, choose, settings_key, table_model
+from games.mia.cpu import LEVELS, chance_true, choose
+from games.mia.equilibrium import settings_key, table_model
 from games.mia.ranks import claim_order, probability, rank
 from games.mia.settings import SETTINGS_SPECS
 from games.rng import DeterministicRng
