@@ -23,6 +23,14 @@ SLOW_CHANGE_SECONDS = 3600  # a change after this long a pause refreshes every e
 
 
 @dataclass
+class Outcome:
+    """A table after a change, and the public events that change caused."""
+
+    table: Table
+    events: list[Event]
+
+
+@dataclass
 class Before:
     """The table as the change found it: what the commit compares the changed table with."""
 

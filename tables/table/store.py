@@ -17,7 +17,6 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import orjson
 import redis
@@ -30,40 +29,32 @@ from games.think import Budget
 from ops import metrics
 from tables.engine import keys
 from tables.engine.check_and_set import CheckAndSet, Committed
-from tables.engine.commit import Command, Committer
+from tables.engine.commit import Committer
 from tables.engine.fastread import FastReads
 from tables.engine.health import RedisWatch
 from tables.engine.hints import IndexHints
 from tables.engine.watch_registry import Watchers
 from tables.fairness import seal
-from tables.fairness.replay_keys import played_commands, replay_ttl_from_env
-from tables.profiles import ratings, stats
-from tables.table import lobby, status, thinking
-from tables.table.change_request import Before, Written, change_request
+from tables.fairness.replay_keys import replay_ttl_from_env
+from tables.profiles import ratings
+from tables.table import status, thinking
+from tables.table.change_request import Before, Outcome, Written, change_request
 from tables.table.deadline_sweep import DeadlineSweep
 from tables.table.deadlines import next_deadline, refresh_turns
 from tables.table.errors import (
     Busy,
     NoSuchTable,
-    NotFinished,
-    NotSeated,
     StaleMove,
     TableError,
-    TableExists,
 )
 from tables.table.ids import is_table_id, new_table_id
 from tables.table.log import TableLog
-from tables.table.model import FINISHED, LOBBY, PLAYING, ChatRef, Seat, Table
+from tables.table.model import LOBBY, PLAYING, ChatRef, Seat, Table
 from tables.table.names import clean_name
 from tables.table.options import DEFAULT_OPTIONS
+from tables.table.store_chats import MAX_RACE_RETRIES, RELEASE_IF_OWNED, ChatClaims
 from tables.table.store_reads import TableReads
 
-_RELEASE_IF_OWNED = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-"""
-
-MAX_RACE_RETRIES = 20
 CACHE_SIZE = 1024  # tables whose last committed document this process remembers
 TTL_REFRESH_EVERY = 16  # versions between refreshes of the table keys' expiry
 # Events the log leaves out: lobby chatter (and what each game declares in its
@@ -89,17 +80,10 @@ class TableConfig:
     think: Budget = field(default_factory=thinking.budget_from_env)
 
 
-@dataclass
-class Outcome:
-    """A table after a change, and the public events that change caused."""
-
-    table: Table
-    events: list[Event]
-
-
-class TableStore(TableReads, DeadlineSweep):
+class TableStore(TableReads, DeadlineSweep, ChatClaims):
     """Tables in Redis: load, open and change them (more reads: TableReads; deadlines:
-    DeadlineSweep)."""
+    DeadlineSweep; a chat's claim on its open table and what a closing table leaves:
+    ChatClaims)."""
 
     def __init__(
         self,
@@ -113,7 +97,7 @@ class TableStore(TableReads, DeadlineSweep):
         self.rng: Rng = rng or SecureRng()
         self.clock = clock
         self.config = config or TableConfig()
-        self._release_if_owned = client.register_script(_RELEASE_IF_OWNED)
+        self._release_if_owned = client.register_script(RELEASE_IF_OWNED)
         self.layout = keys.layout_of(client)
         self.committer = Committer(client, self.layout)
         self.fast = FastReads(self.committer)  # the hot reads, on the committer's sockets
@@ -278,35 +262,6 @@ class TableStore(TableReads, DeadlineSweep):
             metrics.change_refused(table.game, before.status == LOBBY, StaleMove.code)
             raise StaleMove("someone else moved first")
 
-    def _closing_commands(self, table: Table, status_before: str) -> list[Command]:
-        """What a change that closed the table also writes, in one packed write per node:
-        the chat is free again, and a finished game is counted (once: only the commit that
-        finished it gets here) and becomes the chat's last game (what /log sends)."""
-        if table.is_open:
-            return []
-        chat_key = keys.chat_table(table.chat)
-        commands: list[Command] = [("EVAL", _RELEASE_IF_OWNED, 1, chat_key, table.id)]
-        if status_before == PLAYING and table.status == FINISHED:
-            commands += stats.finished_game_commands(table)
-            commands += ratings.apply_commands(table)
-            commands += played_commands(table, self.config.replay_ttl)
-            last = keys.chat_last_game(table.chat)
-            commands.append(("SET", last, table.id, "EX", self.config.closed_key_ttl))
-        return commands
-
-    def settle(self, table_id: str) -> None:
-        """Write again what a finished game leaves beside its table, all of it safe to write
-        twice (its statistics, its rating outcome, its place in its players' lists of
-        games): for a process that died between the commit and this bookkeeping. The
-        notifier calls it when it shows a finished game."""
-        table = self.load(table_id)
-        if table.status == FINISHED:
-            self.committer.scatter(
-                stats.finished_game_commands(table)
-                + ratings.apply_commands(table)
-                + played_commands(table, self.config.replay_ttl)
-            )
-
     def _cached(self, table_id: str, version: int | None) -> Table | None:
         cached = self._docs.get(table_id)
         if cached is None or (version is not None and cached.version != version):
@@ -320,57 +275,13 @@ class TableStore(TableReads, DeadlineSweep):
         while len(self._docs) > CACHE_SIZE:
             self._docs.popitem(last=False)
 
-    def rematch(self, table_id: str, user_id: int) -> Outcome:
-        """The same seats and settings play again at the same table (a new game number).
-
-        Any person seated at the finished game may ask; the chat must be free of other tables.
-        """
-        table = self.load(table_id)
-        if table.status != FINISHED:
-            raise NotFinished("the game is not over")
-        if table.seat_of(user_id) is None:
-            raise NotSeated("only players of this game can ask for a rematch")
-        self._claim_chat(table.chat, table_id)
-        try:
-            return self.change(table_id, lambda t: lobby.restart(t, user_id, self.rng))
-        except Exception:
-            self._release_if_owned(keys=[keys.chat_table(table.chat)], args=[table_id])
-            raise
-
     # --- internals -----------------------------------------------------------------------
-
-    def _claim_chat(self, chat: ChatRef, table_id: str) -> None:
-        chat_key = keys.chat_table(chat)
-        for _ in range(MAX_RACE_RETRIES):
-            if self.redis.set(chat_key, table_id, nx=True, ex=self.config.open_key_ttl):
-                return
-            existing = self.redis.get(chat_key)
-            if existing is None:
-                continue
-            existing_id = _text(existing)
-            try:
-                if self.load(existing_id).is_open:
-                    raise TableExists(existing_id)
-            except NoSuchTable:
-                pass
-            self._release_if_owned(keys=[chat_key], args=[existing_id])
-        raise Busy("could not open a table here, try again")
 
     def _set_deadline(self, table: Table) -> None:
         table.deadline, table.deadline_kind = next_deadline(
             table, self.config.lobby_timeout, self.config.idle_timeout
         )
 
-    def _after_commit(self, table: Table) -> None:
-        """Indexes outside the table's slot: hints that sweeps can rebuild, so not atomic."""
-        self.committer.scatter(self.hints.collect(table, table.version, indexes_changed=True))
-        if not table.is_open:
-            self._release_if_owned(keys=[keys.chat_table(table.chat)], args=[table.id])
-
 
 def _dump(table: Table) -> bytes:
     return orjson.dumps(table.to_dict())
-
-
-def _text(value: Any) -> str:
-    return value.decode() if isinstance(value, bytes) else str(value)
