@@ -25,7 +25,8 @@ from translations import SUPPORTED_LANGUAGES, best_language, render
 from webapp.auth import authenticate
 from webapp.errors import ApiError
 from webapp.membership import MembershipUnknown
-from webapp.payload import page_strings, rules_payload, table_payload
+from webapp.page_strings import page_strings
+from webapp.payload import rules_payload, table_payload
 from webapp.request_limits import COUNTED
 from webapp.shared_waits import SHARED_WAITS
 from webapp.wait_limits import limited_waits

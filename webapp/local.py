@@ -52,7 +52,8 @@ from webapp.local_request import (
     default_game,
     parse_table_request,
 )
-from webapp.payload import page_strings, rules_payload, table_payload
+from webapp.page_strings import page_strings
+from webapp.payload import rules_payload, table_payload
 
 local_api = Blueprint("local", __name__, url_prefix="/local")
 

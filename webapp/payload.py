@@ -13,18 +13,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import JSON, N_, Event, HandItem, PrivateInfo, Text
+from games.base import JSON, Event, HandItem, PrivateInfo, Text
 from games.game import Game
-from games.registry import GAMES
 from games.seat_words import final_for, moments_for, outcome_for, status_for
 from tables.fairness.private_seat import private_view
 from tables.profiles import stats
 from tables.table import story
 from tables.table.model import LOBBY, PLAYING, Table
 from tables.table.store import TableStore
-from translations import render, template, tr
+from translations import render, tr
 from webapp.actions_payload import action_rows, step_levels
-from webapp.history_strings import HISTORY_STRINGS, game_over_extras
+from webapp.history_strings import game_over_extras
 from webapp.seat_story import seat_story
 
 STORY_LOOKBACK = 16  # logged changes to look back through for the latest result
@@ -34,38 +33,7 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
     game = table.match().game
     seat = table.seat_of(user_id)
     names = table.display_names()
-    payload: dict[str, Any] = {
-        "id": table.id,
-        "game": table.game,
-        "title": render(Text(game.presentation.title), language),
-        "renderer": bool(game.presentation.web_assets),
-        "status": table.status,
-        "version": table.version,
-        "you": seat,
-        "left": seat is not None and seat in table.left,
-        "creator": table.seat_of(table.creator_id) == seat and seat is not None,
-        "seats": [
-            {
-                "name": name,
-                "cpu": s.is_cpu,
-                "you": index == seat,
-                "badge": "",
-                "out": False,
-                "acting": False,
-            }
-            for index, (name, s) in enumerate(zip(names, table.seats, strict=True))
-        ],
-        "lines": [],
-        "actions": [],
-        "decision": None,
-        "private": None,
-        "public": None,
-        "story": [],
-        "proofs": [],
-        "moment": None,
-        "over": False,
-        "winners": [],
-    }
+    payload = _lobby_payload(table, game, seat, names, language)
     if table.status == LOBBY or table.state is None:
         payload["lines"] = [tr(language, "Waiting for the game to start.")]
         payload["can_join"] = table.status == LOBBY and seat is None
@@ -80,20 +48,7 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
         entry.update(badge=render(badge.badge, language), out=badge.out, acting=index in acting)
     reader = seat  # the page is told to its reader's seat ("you"); a spectator's is the group's
     payload["lines"] = [render(line, language) for line in status_for(game, public, names, reader)]
-    seen = private_view(table, user_id)  # the gate every door asks (tables.fairness.private_seat)
-    if seen is not None:
-        seat, own = seen
-        legal = own.get("legal_actions") or game.rules.legal_actions(state, seat)
-        info = game.presentation.private_info(own)
-        payload["private"] = private_payload(info, language) if info else None
-        payload["actions"] = action_rows(game, legal, info, language)
-        if levels := step_levels(game, legal, language):
-            payload["steps"] = levels
-        if table.status == PLAYING and seat in acting:
-            payload["decision"] = game.rules.decision(state, seat)
-        if table.tutorial and seat in acting:
-            hint = game.presentation.describe_hint(own, names)
-            payload["hint"] = render(hint, language) if hint else None
+    seat = _add_private(payload, table, user_id, acting, language) or seat
     told = latest_story(store, table, language, reader)
     payload["story"], payload["proofs"], payload["moment"] = told
     if game.presentation.page_history:
@@ -103,19 +58,83 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
         if person is not None:
             payload["tutorial"] = stats.tutorial_progress(store.redis, person, table.game)
     if game.rules.is_over(state):
-        payload["over"] = True
-        ranking, places = game.rules.ranking(state), game.rules.places(state)
-        payload["winners"] = [
-            names[s] for s, place in zip(ranking, places, strict=False) if place == 1
-        ]
-        payload["ranking"] = [
-            {"name": names[s], "place": place} for s, place in zip(ranking, places, strict=False)
-        ]
-        payload["ending"] = ending(game, ranking, places, names, reader, language)
-        if outcome := outcome_for(game, ranking, places, names, reader):
-            payload["outcome"] = {"text": render(outcome[0], language), "tone": outcome[1]}
-        payload.update(game_over_extras(table, seat))
+        _add_game_over(payload, table, seat, reader, language)
     return payload
+
+
+def _lobby_payload(
+    table: Table, game: Game, seat: int | None, names: list[str], language: str
+) -> dict[str, Any]:
+    """What every page shows, a lobby's included: the table, its seats and empty slots."""
+    return {
+        "id": table.id,
+        "game": table.game,
+        "title": render(Text(game.presentation.title), language),
+        "renderer": bool(game.presentation.web_assets),
+        "status": table.status,
+        "version": table.version,
+        "you": seat,
+        "left": seat is not None and seat in table.left,
+        "creator": table.seat_of(table.creator_id) == seat and seat is not None,
+        "seats": [
+            {"name": name, "cpu": s.is_cpu, "you": index == seat}
+            | {"badge": "", "out": False, "acting": False}
+            for index, (name, s) in enumerate(zip(names, table.seats, strict=True))
+        ],
+        "lines": [],
+        "actions": [],
+        "decision": None,
+        "private": None,
+        "public": None,
+        "story": [],
+        "proofs": [],
+        "moment": None,
+        "over": False,
+        "winners": [],
+    }
+
+
+def _add_private(
+    payload: dict[str, Any], table: Table, user_id: int, acting: set[int], language: str
+) -> int | None:
+    """The reader's own seat, if the gate lets them see it now: its secrets, its actions,
+    its decision token and a tutorial's hint. Returns that seat (None: nothing private)."""
+    seen = private_view(table, user_id)  # the gate every door asks (tables.fairness.private_seat)
+    if seen is None:
+        return None
+    match = table.match()
+    game, state = match.game, match.state
+    seat, own = seen
+    legal = own.get("legal_actions") or game.rules.legal_actions(state, seat)
+    info = game.presentation.private_info(own)
+    payload["private"] = private_payload(info, language) if info else None
+    payload["actions"] = action_rows(game, legal, info, language)
+    if levels := step_levels(game, legal, language):
+        payload["steps"] = levels
+    if table.status == PLAYING and seat in acting:
+        payload["decision"] = game.rules.decision(state, seat)
+    if table.tutorial and seat in acting:
+        hint = game.presentation.describe_hint(own, table.display_names())
+        payload["hint"] = render(hint, language) if hint else None
+    return seat
+
+
+def _add_game_over(
+    payload: dict[str, Any], table: Table, seat: int | None, reader: int | None, language: str
+) -> None:
+    """A finished game: its winners, its ranking, its ending in words and what comes next."""
+    match = table.match()
+    game, state, names = match.game, match.state, table.display_names()
+    payload["over"] = True
+    ranking, places = game.rules.ranking(state), game.rules.places(state)
+    payload["winners"] = [names[s] for s, place in zip(ranking, places, strict=False) if place == 1]
+    payload["ranking"] = [
+        {"name": names[s], "place": place} for s, place in zip(ranking, places, strict=False)
+    ]
+    payload["ending"] = ending(game, ranking, places, names, reader, language)
+    if outcome := outcome_for(game, ranking, places, names, reader):
+        payload["outcome"] = {"text": render(outcome[0], language), "tone": outcome[1]}
+    payload.update(game_over_extras(table, seat))
 
 
 def ending(
@@ -224,62 +243,3 @@ def rules_payload(game: Game, settings: JSON, language: str) -> dict[str, Any]:
         ],
         "lines": [render(line, language) for line in game.presentation.describe_rules(normalized)],
     }
-
-
-PAGE_STRINGS = {
-    "look": N_("Tap to look"),
-    "cover": N_("Tap to cover"),
-    "your_turn": N_("Your turn"),
-    "waiting_for": N_("Waiting for {name}"),
-    "you_are_out": N_("You are out of this game."),
-    "you_left": N_("You left this game."),
-    "game_over": N_("The game is over: {name} wins!"),
-    "spectator": N_("You are watching this table."),
-    "lobby": N_("The table is open. The game starts soon."),
-    "join": N_("Join"),
-    "leave": N_("Leave"),
-    "start": N_("Start"),
-    "closed": N_("This table is closed."),
-    "no_table": N_("Open this from a table message in your group."),
-    "connecting": N_("Connecting…"),
-    "reconnecting": N_("Connection lost. Reconnecting…"),
-    "sent": N_("Sent!"),
-    "verify": N_("Verify"),
-    "games_won": N_("Your games: {games} · wins: {wins}"),
-    "you": N_("You"),
-    "how_to_play": N_("How to play"),
-    "rules_of": N_("Rules: {preset}"),
-    "custom_rules": N_("Rules: your own settings"),
-    "verify_about": N_(
-        "Each secret is fixed when it is dealt, and its SHA-256 commitment is shown at once. "
-        "When it is revealed, hash the text and compare."
-    ),
-    "now_committed": N_("Committed now"),
-    "copy": N_("Copy"),
-    "copied": N_("Copied!"),
-    "you_win": N_("You win! 🎉"),
-    "you_share_win": N_("You share the win! 🎉"),
-    "winner_is": N_("🏆 {name} wins!"),
-    "rematch": N_("🔁 Rematch"),
-    "close": N_("Close"),
-    "leave_game": N_("🚪 Leave the game"),
-    "leave_confirm": N_("Tap again to leave the game"),
-    "tutorial": N_("🎓 Tutorial"),
-    "tutorial_progress": N_("Tutorial games finished: {completed} · won: {won}"),
-    "expired": N_("This page is out of date: close it and open it again from your group."),
-    "reload": N_("Reload"),
-}
-
-
-def page_strings(language: str) -> dict[str, str]:
-    """The page's own words, and each game's renderer words as "<game>.<key>"."""
-    strings = {key: tr(language, text) for key, text in {**PAGE_STRINGS, **HISTORY_STRINGS}.items()}
-    for game in GAMES.values():
-        for key, text in game.presentation.web_strings.items():
-            name = f"{game.name}.{key}"
-            if isinstance(text, Text) and text.plural is not None:
-                strings[name] = template(language, text.msgid, text.plural, 1)
-                strings[name + ".n"] = template(language, text.msgid, text.plural, 2)
-            else:
-                strings[name] = template(language, text.msgid if isinstance(text, Text) else text)
-    return strings

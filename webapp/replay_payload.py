@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Text
-from tables.fairness.replay import Replay
+from tables.fairness.replay import Replay, Step
 from tables.profiles import ratings
 from tables.table import story
 from translations import render
@@ -27,40 +27,12 @@ def replay_payload(replay: Replay, user_id: int, language: str) -> dict[str, Any
     names = table.display_names()
     hidden_too = replay.finished and replay.faithful
     you = table.seat_of(user_id)
-    steps: list[dict[str, Any]] = []
     secrets_shown: dict[int, Any] = {}
-    for step in replay.steps:
-        if step.state is None:
-            continue
-        public = game.rules.public_view(step.state)
-        acting = set(game.rules.to_act(step.state))
-        frame: dict[str, Any] = {
-            "v": step.version,
-            "story": [
-                render(line, language)
-                for line in story.log_lines(game, step.events, names, proofs=False)
-            ],
-            "lines": [
-                render(line, language) for line in game.presentation.describe_status(public, names)
-            ],
-            "seats": [
-                {"badge": render(badge.badge, language), "out": badge.out, "acting": s in acting}
-                for s, badge in enumerate(game.presentation.seat_badges(public))
-            ],
-            "public": public,
-            "reveals": [{"text": text, "commitment": digest} for text, digest in step.reveals],
-            "mismatch": step.mismatch,
-        }
-        if hidden_too:
-            frame["hidden"] = _secrets(replay, step.state, secrets_shown, language)
-            frame["sealed"] = [{"text": text, "commitment": d} for text, d in step.sealed]
-            # The commitments in force: the page checks each secret against their preimages.
-            frame["held"] = [d for _, d in game.rules.sealed_proofs(step.state)]
-            frame["decisions"] = [
-                {"seat": seat, "label": render(game.presentation.action_label(action), language)}
-                for seat, action in step.decisions
-            ]
-        steps.append(frame)
+    steps = [
+        _frame(replay, step, names, hidden_too, secrets_shown, language)
+        for step in replay.steps
+        if step.state is not None
+    ]
     payload: dict[str, Any] = {
         "id": f"{table.id}-{replay.game_no}",
         "table": table.id,
@@ -79,13 +51,62 @@ def replay_payload(replay: Replay, user_id: int, language: str) -> dict[str, Any
         "steps": steps,
     }
     if replay.finished:
-        final = game.rules.load(table.state)
-        ranking, places = game.rules.ranking(final), game.rules.places(final)
-        payload["ranking"] = [
+        payload.update(_final(replay, names, you))
+    return payload
+
+
+def _frame(
+    replay: Replay,
+    step: Step,
+    names: list[str],
+    hidden_too: bool,
+    secrets_shown: dict[int, Any],
+    language: str,
+) -> dict[str, Any]:
+    """One step of the replay as the page draws it (the hidden values too, once over)."""
+    game = replay.game
+    public = game.rules.public_view(step.state)
+    acting = set(game.rules.to_act(step.state))
+    frame: dict[str, Any] = {
+        "v": step.version,
+        "story": [
+            render(line, language)
+            for line in story.log_lines(game, step.events, names, proofs=False)
+        ],
+        "lines": [
+            render(line, language) for line in game.presentation.describe_status(public, names)
+        ],
+        "seats": [
+            {"badge": render(badge.badge, language), "out": badge.out, "acting": s in acting}
+            for s, badge in enumerate(game.presentation.seat_badges(public))
+        ],
+        "public": public,
+        "reveals": [{"text": text, "commitment": digest} for text, digest in step.reveals],
+        "mismatch": step.mismatch,
+    }
+    if hidden_too:
+        frame["hidden"] = _secrets(replay, step.state, secrets_shown, language)
+        frame["sealed"] = [{"text": text, "commitment": d} for text, d in step.sealed]
+        # The commitments in force: the page checks each secret against their preimages.
+        frame["held"] = [d for _, d in game.rules.sealed_proofs(step.state)]
+        frame["decisions"] = [
+            {"seat": seat, "label": render(game.presentation.action_label(action), language)}
+            for seat, action in step.decisions
+        ]
+    return frame
+
+
+def _final(replay: Replay, names: list[str], you: int | None) -> dict[str, Any]:
+    """A finished game's ranking and its rating changes."""
+    game, table = replay.game, replay.table
+    final = game.rules.load(table.state)
+    ranking, places = game.rules.ranking(final), game.rules.places(final)
+    return {
+        "ranking": [
             {"name": names[seat], "place": place}
             for seat, place in zip(ranking, places, strict=False)
-        ]
-        payload["ratings"] = [
+        ],
+        "ratings": [
             {
                 "seat": change.seat,
                 "name": names[change.seat],
@@ -94,8 +115,8 @@ def replay_payload(replay: Replay, user_id: int, language: str) -> dict[str, Any
                 "you": change.seat == you,
             }
             for change in ratings.changes(table)
-        ]
-    return payload
+        ],
+    }
 
 
 def _secrets(replay: Replay, state: Any, shown: dict[int, Any], language: str) -> dict[str, Any]:

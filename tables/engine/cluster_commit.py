@@ -71,47 +71,23 @@ class ClusterCommitter:
             address = ask or self.link.node_for(table_key)
             main: list[Command] = [("ASKING",)] if ask else []
             main += [evalsha, *([wait] if wait else [])]
-            hint_groups = self._group(pending_hints)
-            # Hints for the table's own node ride in its write, after the script.
-            local = next((cmds for addr, cmds in hint_groups if addr == address), [])
-            others = [(addr, cmds) for addr, cmds in hint_groups if addr != address]
-            results = self.link.execute_groups([(address, [*main, *local]), *others])
-            outcome = results[0]
-            if not isinstance(outcome, Exception) and local:
-                outcome, local_replies = outcome[: len(main)], outcome[len(main) :]
-                self._settle_hints([(address, local)], [local_replies])
-            elif local:
-                self._settle_hints([(address, local)], [outcome])
-            if others:
-                self._settle_hints(others, results[1:])
+            outcome = self._send(address, main, pending_hints)
             pending_hints = []
-            ask = None
+            asked, ask = ask is not None, None
             retry_reason: str | None = None
             if isinstance(outcome, Exception):
                 unsure = True
                 retry_reason = str(outcome)
                 self.link.refresh()
             else:
-                replies = outcome[1:] if main[0] == ("ASKING",) else outcome
+                replies = outcome[1:] if asked else outcome
                 first = replies[0]
                 if isinstance(first, redis.ResponseError):
-                    text = str(first)
-                    kind = text.split(" ", 1)[0]
-                    if kind == "MOVED":
-                        self.link.refresh()
-                        retry_reason = text
-                    elif kind == "ASK":
-                        host, port = text.split(" ")[2].rsplit(":", 1)
-                        ask = (host, int(port))
-                        metrics.cluster_retry(kind)
+                    step = self._redirected(first, address)
+                    if step is None or isinstance(step, tuple):
+                        ask = step
                         continue
-                    elif kind in ("TRYAGAIN", "CLUSTERDOWN"):
-                        retry_reason = text
-                    elif kind == "NOSCRIPT":
-                        self._load_script(address)
-                        continue
-                    else:
-                        raise first
+                    retry_reason = step
                 else:
                     result = int(first)
                     if result == -2 and unsure and self._is_ours(table_key, expected, doc):
@@ -132,6 +108,45 @@ class ClusterCommitter:
             if failures == 1:
                 log.info("commit retried: %s", retry_reason)
             time.sleep(backoff.compute(failures))
+
+    def _send(self, address: tuple[str, int], main: list[Command], hints: Sequence[Command]) -> Any:
+        """One try: the script to the table's node, each hint to its own node. The replies
+        to ``main``, or the exception that broke the table's send."""
+        hint_groups = self._group(list(hints))
+        # Hints for the table's own node ride in its write, after the script.
+        local = next((cmds for addr, cmds in hint_groups if addr == address), [])
+        others = [(addr, cmds) for addr, cmds in hint_groups if addr != address]
+        results = self.link.execute_groups([(address, [*main, *local]), *others])
+        outcome = results[0]
+        if not isinstance(outcome, Exception) and local:
+            outcome, local_replies = outcome[: len(main)], outcome[len(main) :]
+            self._settle_hints([(address, local)], [local_replies])
+        elif local:
+            self._settle_hints([(address, local)], [outcome])
+        if others:
+            self._settle_hints(others, results[1:])
+        return outcome
+
+    def _redirected(
+        self, error: redis.ResponseError, address: tuple[str, int]
+    ) -> tuple[str, int] | str | None:
+        """What the cluster's refusal of the script asks for: one node to ask next (ASK), a
+        retry after a pause (its reason), or a retry at once (None: the script is loaded)."""
+        text = str(error)
+        kind = text.split(" ", 1)[0]
+        if kind == "MOVED":
+            self.link.refresh()
+            return text
+        if kind == "ASK":
+            host, port = text.split(" ")[2].rsplit(":", 1)
+            metrics.cluster_retry(kind)
+            return (host, int(port))
+        if kind in ("TRYAGAIN", "CLUSTERDOWN"):
+            return text
+        if kind == "NOSCRIPT":
+            self._load_script(address)
+            return None
+        raise error
 
     def _announce_again(self, hints: Sequence[Command]) -> None:
         """The update notice went out with the first try, possibly before the commit landed

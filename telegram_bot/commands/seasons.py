@@ -9,7 +9,7 @@ import time
 from datetime import UTC, datetime
 
 from redis import Redis
-from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
+from telegram import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
@@ -123,29 +123,7 @@ async def season_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     ending, mode = int(parts[0]), parts[1]
     group_language = await reader_language(update, context)
     if len(parts) == 2:
-        await query.answer()
-        question = (
-            tr(
-                group_language,
-                "Start season {n}? Everyone's rating here carries over.",
-                n=ending + 1,
-            )
-            if mode == seasons.CARRY
-            else tr(
-                group_language,
-                "Start season {n}? Everyone's rating here starts again from 1,500.",
-                n=ending + 1,
-            )
-        )
-        sure = InlineKeyboardButton(
-            tr(group_language, "✅ Yes, start it"), callback_data=f"{query.data}:sure"
-        )
-        await query.edit_message_text(
-            question
-            + "\n"
-            + tr(group_language, "Season {n}'s standings stay readable: /season {n}", n=ending),
-            reply_markup=InlineKeyboardMarkup([[sure]]),
-        )
+        await _ask_to_confirm(query, group_language, ending, mode)
         return
     client = services(context).store.redis
     started = await asyncio.to_thread(
@@ -164,4 +142,26 @@ async def season_chosen(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
             n=ending + 1,
             old=ending,
         )
+    )
+
+
+async def _ask_to_confirm(query: CallbackQuery, language: str, ending: int, mode: str) -> None:
+    """The first tap: what the new season does to the ratings, and a button to start it."""
+    await query.answer()
+    question = (
+        tr(language, "Start season {n}? Everyone's rating here carries over.", n=ending + 1)
+        if mode == seasons.CARRY
+        else tr(
+            language,
+            "Start season {n}? Everyone's rating here starts again from 1,500.",
+            n=ending + 1,
+        )
+    )
+    sure = tr(language, "✅ Yes, start it")
+    button = InlineKeyboardButton(sure, callback_data=f"{query.data}:sure")
+    await query.edit_message_text(
+        question
+        + "\n"
+        + tr(language, "Season {n}'s standings stay readable: /season {n}", n=ending),
+        reply_markup=InlineKeyboardMarkup([[button]]),
     )

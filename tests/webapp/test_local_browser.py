@@ -18,7 +18,7 @@ from games.mia.ranks import MIA, faces
 from tables.table.ticker import fire_due
 from tests.support.browser import chromium
 from tests.webapp.test_local_mode import play_to_the_end
-from webapp.payload import page_strings
+from webapp.page_strings import page_strings
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SESSION_KEY = "tables.session"

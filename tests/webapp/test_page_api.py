@@ -19,7 +19,7 @@ from webapp.app import create_app
 from webapp.config import WebConfig
 from webapp.init_data import sign_user
 from webapp.membership import Everyone
-from webapp.payload import page_strings
+from webapp.page_strings import page_strings
 
 
 @pytest.fixture

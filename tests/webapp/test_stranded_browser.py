@@ -20,7 +20,7 @@ from tests.webapp.test_local_command import run_local
 from translations import tr
 from webapp.app import create_app
 from webapp.config import WebConfig
-from webapp.payload import PAGE_STRINGS
+from webapp.page_strings import PAGE_STRINGS
 
 TELEGRAM_ONLY = "Please open this page from Telegram."
 
