@@ -35,6 +35,7 @@ from tables.engine.durability import Durability, connected_replicas, parse_info
 from tables.engine.fastlink import ClusterLink, FastLinkUnavailable
 
 log = logging.getLogger(__name__)
+_BACKOFF = ExponentialBackoff(cap=0.5, base=0.02)  # between tries of one commit
 
 Command = tuple[Any, ...]
 
@@ -61,16 +62,15 @@ class ClusterCommitter:
         expected = int(script_args[0])
         evalsha: Command = ("EVALSHA", sha, len(script_keys), *script_keys, *script_args)
         wait = self.durability.wait_command()
-        backoff: ExponentialBackoff | None = None  # made on the first failure: rare
-        deadline = 0.0
+        script = [evalsha, *([wait] if wait else [])]
+        deadline = 0.0  # set at the first failure
         pending_hints = list(hints)
         ask: tuple[str, int] | None = None
         unsure = False  # a send broke after the script may have run
         failures = 0
         while True:
             address = ask or self.link.node_for(table_key)
-            main: list[Command] = [("ASKING",)] if ask else []
-            main += [evalsha, *([wait] if wait else [])]
+            main: list[Command] = [("ASKING",), *script] if ask else script
             outcome = self._send(address, main, pending_hints)
             pending_hints = []
             asked, ask = ask is not None, None
@@ -99,15 +99,8 @@ class ClusterCommitter:
                         self._announce_again(hints)
                     return result
             failures += 1
-            metrics.cluster_retry(retry_reason or "")
-            if backoff is None:
-                backoff = ExponentialBackoff(cap=0.5, base=0.02)
-                deadline = time.monotonic() + self.patience
-            if time.monotonic() >= deadline:
-                raise redis.ConnectionError(f"could not commit to the cluster: {retry_reason}")
-            if failures == 1:
-                log.info("commit retried: %s", retry_reason)
-            time.sleep(backoff.compute(failures))
+            deadline = deadline or time.monotonic() + self.patience
+            _pause(failures, retry_reason, deadline)
 
     def _send(self, address: tuple[str, int], main: list[Command], hints: Sequence[Command]) -> Any:
         """One try: the script to the table's node, each hint to its own node. The replies
@@ -271,3 +264,13 @@ def _redirected(reply: Any) -> bool:
     return isinstance(reply, redis.ResponseError) and str(reply).startswith(
         ("MOVED", "ASK", "TRYAGAIN", "CLUSTERDOWN")
     )
+
+
+def _pause(failures: int, reason: str | None, deadline: float) -> None:
+    """Before the next try: counted, logged at the first, given up past the deadline."""
+    metrics.cluster_retry(reason or "")
+    if time.monotonic() >= deadline:
+        raise redis.ConnectionError(f"could not commit to the cluster: {reason}")
+    if failures == 1:
+        log.info("commit retried: %s", reason)
+    time.sleep(_BACKOFF.compute(failures))

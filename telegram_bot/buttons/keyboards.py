@@ -23,11 +23,10 @@ from typing import Any
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from games.base import CPU_LEVELS, N_
+from games.base import N_
 from games.game import Game
 from games.steps import MAX_CHOICES, Item, Path
 from tables.table.model import FINISHED, LOBBY, PLAYING, Table
-from tables.table.options import OPTION_SPECS
 from telegram_bot.buttons.callback_data import (
     GAME,
     INDEX_PREFIX,
@@ -37,25 +36,13 @@ from telegram_bot.buttons.callback_data import (
     step_query,
 )
 from telegram_bot.buttons.callback_data import LOBBY as LOBBY_KIND
+from telegram_bot.buttons.lobby_keyboard import lobby_keyboard, table_button
 from telegram_bot.chat_messages import OpenStep
 from telegram_bot.links import replay_link
-from telegram_bot.texts import preset_name, setting_label
 from translations import render, tr
 
 log = logging.getLogger(__name__)
-PANEL_SETTINGS = "settings"
 OPEN_MINI_APP = N_("📱 Open the Mini App")  # for a game that has no words of its own for it
-CPU_LEVEL_LABELS = {
-    "easy": N_("🤖 + easy"),
-    "normal": N_("🤖 + normal"),
-    "hard": N_("🤖 + hard"),
-    "expert": N_("🤖 + expert"),
-}
-
-
-def _button(table: Table, label: str, kind: str, payload: str) -> InlineKeyboardButton:
-    data = Button(table.id, table.version, kind, payload).encode()
-    return InlineKeyboardButton(label, callback_data=data)
 
 
 def keyboard(
@@ -72,49 +59,6 @@ def keyboard(
     if table.status != PLAYING or table.state is None:
         return None
     return game_keyboard(table, miniapp_link, inline_mode, step, panels)
-
-
-def lobby_keyboard(table: Table) -> InlineKeyboardMarkup:
-    language = table.language
-    game = table.match().game
-    if table.panel != PANEL_SETTINGS:
-        return InlineKeyboardMarkup(
-            [
-                [
-                    _button(table, tr(language, "✋ Join"), LOBBY_KIND, "join"),
-                    _button(table, tr(language, "🚪 Leave"), LOBBY_KIND, "leave"),
-                ],
-                [
-                    _button(table, tr(language, "⚙️ Settings"), LOBBY_KIND, "panel:settings"),
-                    _button(table, tr(language, "▶️ Start"), LOBBY_KIND, "start"),
-                ],
-            ]
-        )
-    label = tr(language, "Rules: {preset}", preset=preset_name(table, game))
-    rows = [[_button(table, label, LOBBY_KIND, "preset")]] if len(game.rules.presets) > 1 else []
-    setting_buttons = [
-        _button(table, setting_label(table, spec), LOBBY_KIND, f"set:{spec.key}")
-        for spec in (*game.rules.settings_specs, *OPTION_SPECS)
-    ]
-    rows += [setting_buttons[i : i + 2] for i in range(0, len(setting_buttons), 2)]
-    cpu_buttons = [
-        _button(table, tr(language, CPU_LEVEL_LABELS[level]), LOBBY_KIND, f"cpu:{level}")
-        for level in CPU_LEVELS
-    ]
-    rows += [cpu_buttons[i : i + 2] for i in range(0, len(cpu_buttons), 2)]
-    kicks = [
-        _button(table, tr(language, "✖ {name}", name=seat.name), LOBBY_KIND, f"kick:{index}")
-        for index, seat in enumerate(table.seats)
-        if seat.user_id != table.creator_id
-    ]
-    rows += [kicks[i : i + 3] for i in range(0, len(kicks), 3)]
-    rows.append(
-        [
-            _button(table, tr(language, "🚫 Cancel table"), LOBBY_KIND, "cancel"),
-            _button(table, tr(language, "⬅️ Back"), LOBBY_KIND, "panel:main"),
-        ]
-    )
-    return InlineKeyboardMarkup(rows)
 
 
 def public_choices(table: Table) -> list[tuple[str, int]]:
@@ -275,7 +219,7 @@ def _private_row(
     label = game.presentation.play_label if playing else ""
     if panels and (label or game.presentation.private_label) and _anyone_sees(game, state, people):
         label = label or game.presentation.private_label
-        return [_button(table, tr(language, label), PRIVATE, "look")]
+        return [table_button(table, tr(language, label), PRIVATE, "look")]
     if inline_mode and game.presentation.play_label and playing:
         row.append(
             InlineKeyboardButton(
@@ -284,7 +228,9 @@ def _private_row(
             )
         )
     elif game.presentation.private_label and _anyone_sees(game, state, people):
-        row.append(_button(table, tr(language, game.presentation.private_label), PRIVATE, "look"))
+        row.append(
+            table_button(table, tr(language, game.presentation.private_label), PRIVATE, "look")
+        )
     return row
 
 
@@ -299,7 +245,7 @@ def finished_keyboard(table: Table, replay: str | None = None) -> InlineKeyboard
     if not any(seat.user_id is not None for seat in table.seats):
         return None
     label = tr(table.language, "🔁 Rematch")
-    rows = [[_button(table, label, LOBBY_KIND, "rematch")]]
+    rows = [[table_button(table, label, LOBBY_KIND, "rematch")]]
     if replay:
         rows[0].append(InlineKeyboardButton(tr(table.language, "🎬 Replay"), url=replay))
     return InlineKeyboardMarkup(rows)

@@ -18,7 +18,7 @@ from tables.table.errors import StaleMove
 from tables.table.model import Table
 from tables.table.options import spec_for
 from telegram_bot.buttons.callback_data import BadCallbackData, Button
-from telegram_bot.buttons.keyboards import PANEL_SETTINGS
+from telegram_bot.buttons.lobby_keyboard import PANEL_SETTINGS
 from telegram_bot.chat_admins import is_chat_admin
 from telegram_bot.language import person_language
 from telegram_bot.people import display_name
