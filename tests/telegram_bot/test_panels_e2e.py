@@ -33,7 +33,8 @@ ANN, BEN, CAT = 41, 42, 43
 NAMES = {ANN: "Ann", BEN: "Ben", CAT: "Cat"}
 GROUP = -100_930
 GROUP_METHODS = ("sendMessage", "editMessageText", "editMessageReplyMarkup")
-COMMANDS = {"mia": "/mia", "mino_dice": "/minodice", "myllymatti": "/myllymatti", "toy": "/toy"}
+# Every registered game (the registry says which), and the toy game of tests/support.
+PLAYED = [*(game.name for game in registry.BUILT_IN), TOY.name]
 PRESETS = {"mino_dice": "quick", "toy": "calls"}  # Mino Dice's 4 hands; the toy's hidden calls
 
 
@@ -59,7 +60,7 @@ def setup(api: FakeBotApi) -> GroupChat:
 
 
 def start(chat: GroupChat, store: TableStore, game: str) -> str:
-    chat.api.send_message(ANN, GROUP, COMMANDS[game])
+    chat.api.send_message(ANN, GROUP, f"/{registry.GAMES[game].command}")
     chat.wait_table(lambda m: "a new table is open" in m["text"])
     chat.press(BEN, "✋ Join")
     chat.wait_table(lambda m: "2. Ben" in m["text"])
@@ -88,7 +89,7 @@ def secret_lines(api: FakeBotApi, user: int) -> set[str]:
     return lines
 
 
-@pytest.mark.parametrize("game", ["mia", "mino_dice", "myllymatti", "toy"])
+@pytest.mark.parametrize("game", PLAYED)
 def test_a_whole_game_from_the_players_panels(bot, bot_api, redis_server, game):
     chat = setup(bot_api)
     store = TableStore(redis.Redis.from_url(redis_server.url))

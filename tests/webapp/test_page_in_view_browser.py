@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.registry import BUILT_IN
 from tests.support.pages import drawn, new_page, open_as, wait_js
 from tests.support.scenes import Script, set_up
 from tests.webapp.test_page_browser import browser, served  # noqa: F401
@@ -37,7 +38,7 @@ def inside(box, height: int) -> bool:
     return box["top"] >= -1 and box["bottom"] <= height + 1
 
 
-@pytest.mark.parametrize("game", ["mia", "mino_dice", "myllymatti"])
+@pytest.mark.parametrize("game", [game.name for game in BUILT_IN])  # the registry's games
 def test_on_your_turn_the_table_and_your_move_are_both_in_view(browser, served, game):  # noqa: F811
     kind = set_up(game) | LONGER.get(game, {})
     script = Script(served.store, served.clock, game, names=("Sam",), **kind)

@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from games.registry import BUILT_IN
 from tests.support.pages import drawn
 from tests.support.scenes import Script, set_up
 from tests.webapp.test_page_browser import browser, local_page, served  # noqa: F401
@@ -28,7 +29,7 @@ def sam_lines(page) -> list[str]:
     return [line for line in page.evaluate(PAGE_TEXT).splitlines() if SAM.search(line)]
 
 
-@pytest.mark.parametrize("game", ["mia", "mino_dice", "myllymatti"])
+@pytest.mark.parametrize("game", [game.name for game in BUILT_IN])  # the registry's games
 def test_a_whole_game_as_sam_never_names_sam_on_sams_page(browser, served, game):  # noqa: F811
     script = Script(served.store, served.clock, game, names=("Sam",), **set_up(game))
     script.start()

@@ -7,12 +7,13 @@ import re
 
 import pytest
 
+from games.registry import BUILT_IN
 from tables.table import story
 from tests.support.scenes import Script, set_up
 from webapp.payload import table_payload
 
 
-@pytest.mark.parametrize("game", ["mia", "mino_dice", "myllymatti"])
+@pytest.mark.parametrize("game", [game.name for game in BUILT_IN])  # the registry's games
 def test_a_whole_game_in_german_never_names_sam_on_his_page(local_store, clock, game):
     store = local_store
     script = Script(store, clock, game, names=("Sam",), language="de", **set_up(game))
