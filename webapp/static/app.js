@@ -289,23 +289,27 @@
     notice(say("expired"), true, true);
   }
 
-  // Replays, My games and the rating at a game's end (replay.js, replay.css) are loaded the
-  // first time they are needed: a page at a running table never pays for them.
+  // Replays, My games and the rating at a game's end (replay.js, my_games.js, replay.css) are
+  // loaded the first time they are needed: a page at a running table never pays for them.
   const REPLAY_ID = /^[a-z2-9]{10}-[1-9][0-9]{0,5}$/;
   let historyLoaded = null;
+  function loaded(src) {
+    return new Promise((resolve, reject) => {
+      const script = element("script");
+      script.src = src;
+      script.onload = resolve;
+      script.onerror = reject;
+      document.head.append(script);
+    });
+  }
   function history(then) {
     if (!historyLoaded) {
-      historyLoaded = new Promise((resolve, reject) => {
-        const css = element("link");
-        css.rel = "stylesheet";
-        css.href = "/static/replay.css";
-        document.head.append(css);
-        const script = element("script");
-        script.src = "/static/replay.js";
-        script.onload = resolve;
-        script.onerror = () => { historyLoaded = null; reject(new Error(say("reconnecting"))); };
-        document.head.append(script);
-      });
+      const css = element("link");
+      css.rel = "stylesheet";
+      css.href = "/static/replay.css";
+      document.head.append(css);
+      historyLoaded = Promise.all([loaded("/static/replay.js"), loaded("/static/my_games.js")])
+        .catch(() => { historyLoaded = null; throw new Error(say("reconnecting")); });
     }
     return historyLoaded.then(then).catch((error) => notice(error.message, true));
   }

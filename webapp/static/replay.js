@@ -4,14 +4,14 @@
 // decided. Every reveal is checked here, in the browser (WebCrypto SHA-256), against the
 // commitment shown before it: "verified ✓", or a loud mismatch; so is each secret shown,
 // against the verified preimages in force (the game's renderer reads them: `proves`); and a
-// step whose log differs from the game's record is marked. Also "My games" (your tables,
-// whose turn it is, your finished games) and the rating line at a game's end.
+// step whose log differs from the game's record is marked. Also the rating line at a game's
+// end. "My games" is my_games.js, loaded with it.
 "use strict";
 (function () {
   const shell = window.Shell;
   const { state, $, say, element } = shell;
   const view = {
-    data: null, step: 0, timer: null, checks: new Map(), back: null, secrets: [], from: null,
+    data: null, step: 0, timer: null, checks: new Map(), back: null, secrets: [],
   };
   const PLAY_EVERY_MS = 1400;
 
@@ -78,7 +78,7 @@
     $("replay").hidden = true;
     view.data = null;
     if (view.back) { view.back(); return; }
-    showMyGames();
+    shell.showMyGames();
   }
 
   // --- checking every commitment, here in the browser -----------------------------------------
@@ -337,98 +337,6 @@
     if (view.data && view.data.game === name) draw();
   };
 
-  // --- My games: your tables (whose turn), your finished games ---------------------------------
-
-  // Where "My games" was opened from (the local page's setup form, a table), to go back to.
-  function comingFrom() {
-    const from = ["setup", "table"].find((id) => $(id) && !$(id).hidden && (id !== "table" || state.table));
-    return from ? { id: from, title: $("title").textContent } : null;
-  }
-
-  function goBack(from) {
-    $("mygames").hidden = true;
-    $(from.id).hidden = false;
-    $("title").textContent = from.title;
-    if (from.id === "table") {
-      shell.render(state.table);
-      shell.follow();
-    }
-  }
-
-  async function showMyGames() {
-    stop();
-    const from = comingFrom() || view.from;
-    view.from = from;
-    state.gen += 1;
-    ["table", "setup", "replay"].forEach((id) => { if ($(id)) $(id).hidden = true; });
-    const box = $("mygames");
-    box.hidden = false;
-    $("title").textContent = say("my_games");
-    $("pill").textContent = "";
-    const back = [];
-    if (from) {
-      const button = element("button", "link", say("back"));
-      button.type = "button";
-      button.addEventListener("click", () => goBack(from));
-      back.push(element("p", "replay-close"));
-      back[0].append(button);
-    }
-    try {
-      const mine = await shell.api("/api/my-games");
-      box.replaceChildren(...myGames(mine), ...back);
-    } catch (error) {
-      box.replaceChildren(element("p", "notice error", error.message), ...back);
-    }
-  }
-
-  function myGames(mine) {
-    const parts = [];
-    if (mine.tables.length) {
-      parts.push(element("h2", "", say("your_tables")));
-      const list = element("ul", "games-list");
-      list.append(...mine.tables.map((table) => {
-        const li = element("li", table.your_turn ? "turn" : "");
-        const open = shell.button(table.title + (table.group ? " · " + table.group : ""),
-          () => openTable(table.id), "open:" + table.id, table.your_turn ? "primary" : "plain");
-        const who = table.status === "lobby" ? say("lobby") : table.your_turn ? say("your_turn")
-          : table.waiting_for.length ? say("waiting_for", { name: table.waiting_for.join(", ") }) : "";
-        li.append(open, element("span", "sub", who));
-        return li;
-      }));
-      parts.push(list);
-    }
-    parts.push(element("h2", "", say("played_games")));
-    if (!mine.played.length) parts.push(element("p", "notice", say("no_games")));
-    const list = element("ul", "games-list");
-    list.append(...mine.played.map((game) => {
-      const li = element("li", "");
-      const when = new Date(game.finished_at * 1000).toLocaleDateString(document.documentElement.lang || "en");
-      const replay = shell.button(say("replay") + " · " + game.title, () => openReplay(game.replay),
-        "replay:" + game.replay, "plain");
-      const facts = [when, game.group, game.place ? say("place_of", { place: game.place, seats: game.seats }) : ""];
-      if (game.rating) facts.push(number(game.rating.before) + " → " + number(game.rating.after));
-      li.append(replay, element("span", "sub", facts.filter(Boolean).join(" · ")));
-      return li;
-    }));
-    parts.push(list);
-    return parts;
-  }
-
-  async function openTable(id) {
-    state.tableId = id;
-    state.gen += 1;
-    state.table = null;
-    $("mygames").hidden = true;
-    $("replay").hidden = true;
-    $("table").hidden = false;
-    try {
-      shell.render(await shell.api("/api/tables/" + id));
-      shell.follow();
-    } catch (error) {
-      shell.notice(error.message, true);
-    }
-  }
-
   // From the game-over screen: the replay, and back to the table (a rematch may follow).
   function replayFromTable(table) {
     openReplay(table.replay, () => {
@@ -438,5 +346,5 @@
     });
   }
 
-  Object.assign(shell, { renderRating, openReplay, showMyGames, replayFromTable });
+  Object.assign(shell, { renderRating, openReplay, stopReplay: stop, replayFromTable });
 })();
