@@ -27,7 +27,7 @@ from tables.private_seat import private_view
 from telegram_bot.buttons.callback_data import GAME, INDEX_PREFIX, Button, step_button
 from telegram_bot.buttons.keyboards import public_choices
 from telegram_bot.ephemeral_api import Keyboard, callback_button, disabled_button
-from telegram_bot.private.view import describe
+from telegram_bot.private.view import describe_lines
 from translations import render, tr
 
 ROW = 4  # item buttons to a row
@@ -66,7 +66,7 @@ def panel_view(
     lines = [tr(language, "🔒 Only you see this.")]
     reason = _greyed_reason(info, language) if info is not None else ""
     if info is not None:
-        lines += [describe(info, language), reason]
+        lines += [*describe_lines(info, language), reason]
     to_act = game.rules.to_act(state)
     if seat in to_act or not reason.startswith("⏸"):  # (a ⏸ line says why they wait)
         lines.append(_turn_line(seat, to_act, language))
