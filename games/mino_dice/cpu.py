@@ -145,7 +145,7 @@ def roll_hard(view: dict[str, Any]) -> Action:
 
 def hard_bid(view: dict[str, Any]) -> int:
     """The bid ``hard`` makes in this view (it uses no randomness)."""
-    return _bid(read(view), "hard", _NO_RNG)
+    return _bid(read(view), "hard", NO_RNG)
 
 
 class _NoRng:
@@ -158,7 +158,7 @@ class _NoRng:
         raise AssertionError("hard uses no randomness")
 
 
-_NO_RNG = _NoRng()
+NO_RNG = _NoRng()
 
 
 # --- bids ----------------------------------------------------------------------------------

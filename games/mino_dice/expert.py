@@ -26,6 +26,7 @@ from typing import Any
 from games.base import Action
 from games.mino_dice import cpu
 from games.mino_dice.actions import BID_PREFIX, ROLL_PREFIX, bid_action
+from games.mino_dice.cpu import NO_RNG
 from games.mino_dice.dice import kind_of
 from games.mino_dice.playout import World, play_out
 from games.mino_dice.worlds import sample
@@ -33,6 +34,11 @@ from games.rng import Rng
 from games.think import Budget, Thinking
 
 BID_SPREAD = 2  # bids tried: hard's bid and up to this many either side of it
+THINK_ROLLS = True
+LAST_HAND_WINS = True
+WIN_POINTS = 100.0  # the last hand: what a win is worth, in points of the hand
+RIVALS = 0.0  # earlier hands: how much the others' mean points count against its own
+CONFIDENCE = 1.0  # standard errors by which a move must beat hard's choice to be played
 
 Trial = Callable[[World], float]
 
@@ -44,13 +50,46 @@ def choose(view: dict[str, Any], rng: Rng, budget: Budget) -> Action:
         raise ValueError("this seat has nothing to do")
     if len(legal) == 1:
         return legal[0]
-    scores = move_scores(view, rng, budget.start())
-    default = cpu.choose(view, "hard", rng)
-    return max(scores, key=lambda action: (scores[action], action == default))
+    if not THINK_ROLLS and not legal[0].startswith(BID_PREFIX):
+        return cpu.choose(view, "hard", NO_RNG)
+    values = move_values(view, rng, budget.start())
+    return pick(values, _default(view, values))
+
+
+def pick(values: dict[Action, list[float]], default: Action) -> Action:
+    """Hard's choice, unless another move did better in the same worlds by a margin the
+    noise of so few worlds cannot explain (``CONFIDENCE`` standard errors of the paired
+    difference); then the best such move."""
+    base = values[default]
+    best, best_mean = default, 0.0
+    for action, scores in values.items():
+        diffs = [score - ref for score, ref in zip(scores, base, strict=True)]
+        count = len(diffs)
+        if action == default or count < 2:
+            continue
+        mean = sum(diffs) / count
+        spread = (sum((d - mean) ** 2 for d in diffs) / (count - 1)) ** 0.5
+        if mean > best_mean and mean * count**0.5 > CONFIDENCE * spread:
+            best, best_mean = action, mean
+    return best
+
+
+def _default(view: dict[str, Any], values: dict[Action, list[float]]) -> Action:
+    """Hard's choice among the candidates (a roll: the candidate of the same kind)."""
+    action = cpu.choose(view, "hard", NO_RNG)
+    if action in values or not action.startswith(ROLL_PREFIX):
+        return action
+    kind = kind_of(int(action.removeprefix(ROLL_PREFIX)[1:]))
+    return next(a for a in values if kind_of(int(a.removeprefix(ROLL_PREFIX)[1:])) == kind)
 
 
 def move_scores(view: dict[str, Any], rng: Rng, thinking: Thinking) -> dict[Action, float]:
     """Each candidate move's points summed over the sampled worlds."""
+    return {action: sum(scores) for action, scores in move_values(view, rng, thinking).items()}
+
+
+def move_values(view: dict[str, Any], rng: Rng, thinking: Thinking) -> dict[Action, list[float]]:
+    """Each candidate move's points in each sampled world, in the order of the worlds."""
     if view["legal_actions"][0].startswith(BID_PREFIX):
         trials = _bid_trials(view)
     else:
@@ -60,25 +99,41 @@ def move_scores(view: dict[str, Any], rng: Rng, thinking: Thinking) -> dict[Acti
 
 def evaluate(
     view: dict[str, Any], trials: dict[Action, Trial], rng: Rng, thinking: Thinking
-) -> dict[Action, float]:
+) -> dict[Action, list[float]]:
     """Every trial played in each world. A world the clock cuts short counts for nothing, so
     every move is scored over the same worlds and the time is overrun by one playout at most."""
-    totals = dict.fromkeys(trials, 0.0)
+    values: dict[Action, list[float]] = {action: [] for action in trials}
     while thinking.more():
         world = sample(view, rng)
         scores: dict[Action, float] = {}
         for action, trial in trials.items():
             if scores and thinking.iterations > 1 and _late(thinking):
-                return totals
+                return values
             scores[action] = trial(world.copy())
         for action, value in scores.items():
-            totals[action] += value
-    return totals
+            values[action].append(value)
+    return values
 
 
 def _late(thinking: Thinking) -> bool:
     ms = thinking.budget.ms
     return ms is not None and thinking.elapsed_ms() >= ms
+
+
+def worth(view: dict[str, Any], points: list[int]) -> float:
+    """What a played-out hand is worth to the seat. In the last hand, the game: a win (a
+    share of it when tied) counts ``WIN_POINTS``, its own points only break ties. Before
+    it, its points less ``RIVALS`` times the mean of the others' (a place is relative)."""
+    me = view["seat"]
+    if view["hand"] >= view["hands"] and LAST_HAND_WINS:
+        totals = [score + gain for score, gain in zip(view["scores"], points, strict=True)]
+        for seat in view["resigned"]:
+            totals[seat] = -(10**9)  # a seat that resigned is ranked last
+        top = max(totals)
+        share = 1 / totals.count(top) if totals[me] == top else 0.0
+        return WIN_POINTS * share + points[me] / 100
+    others = [gain for seat, gain in enumerate(points) if seat != me]
+    return points[me] - RIVALS * sum(others) / max(1, len(others))
 
 
 def _bid_trials(view: dict[str, Any]) -> dict[Action, Trial]:
@@ -89,7 +144,7 @@ def _bid_trials(view: dict[str, Any]) -> dict[Action, Trial]:
     def trial_for(bid: int) -> Trial:
         def trial(world: World) -> float:
             world.bids[me] = bid
-            return play_out(world)[me]
+            return worth(view, play_out(world))
 
         return trial
 
@@ -97,7 +152,6 @@ def _bid_trials(view: dict[str, Any]) -> dict[Action, Trial]:
 
 
 def _roll_trials(view: dict[str, Any]) -> dict[Action, Trial]:
-    me = view["seat"]
     by_kind: dict[str, Action] = {}
     for action in view["legal_actions"]:
         die = int(action.removeprefix(ROLL_PREFIX)[1:])
@@ -106,7 +160,7 @@ def _roll_trials(view: dict[str, Any]) -> dict[Action, Trial]:
     def trial_for(die: int) -> Trial:
         def trial(world: World) -> float:
             world.roll(die)
-            return play_out(world)[me]
+            return worth(view, play_out(world))
 
         return trial
 
