@@ -72,6 +72,11 @@ def NT_(singular: str, plural: str, n: int, **params: Any) -> Text:
     return Text(singular, tuple({"n": n, **params}.items()), plural, n)
 
 
+# Why a seat's items wait while another seat moves: one sentence in every game, so that a
+# panel says it once, in the same words and under the same sign ("⏸ Not your turn.").
+NOT_YOUR_TURN = T_("Not your turn.")
+
+
 def joined(parts: list[Text], separator: str) -> Text:
     """Parts joined by a separator, as one Text whose params are the parts."""
     template = separator.join("{" + f"p{i}" + "}" for i in range(len(parts)))

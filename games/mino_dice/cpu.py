@@ -138,6 +138,29 @@ def choose(view: dict[str, Any], level: str, rng: Rng) -> Action:
     return _roll_normal(seat)
 
 
+def roll_hard(view: dict[str, Any]) -> Action:
+    """The die ``hard`` rolls in this view (the expert's model of every seat's rolls)."""
+    return _roll_hard(read(view))
+
+
+def hard_bid(view: dict[str, Any]) -> int:
+    """The bid ``hard`` makes in this view (it uses no randomness)."""
+    return _bid(read(view), "hard", NO_RNG)
+
+
+class _NoRng:
+    """hard bids draw nothing: a stand-in that fails loudly if one ever does."""
+
+    def randbelow(self, n: int) -> int:
+        raise AssertionError("hard uses no randomness")
+
+    def token_hex(self, nbytes: int) -> str:
+        raise AssertionError("hard uses no randomness")
+
+
+NO_RNG = _NoRng()
+
+
 # --- bids ----------------------------------------------------------------------------------
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from games.base import (
     N_,
+    NOT_YOUR_TURN,
     NT_,
     T_,
     Text,
@@ -25,7 +26,7 @@ def reason(view: dict[str, Any]) -> Text:
     if view["phase"] == PHASE_BID:
         return T_("Everyone bids first; then the dice are rolled.")
     if view["turn"] != view["seat"]:
-        return T_("Wait for your turn.")
+        return NOT_YOUR_TURN
     return Text(MUST_FOLLOW[view["follow"]])
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from games.base import JSON, N_, PRIVATE, PUBLIC, SIMULTANEOUS, Action, Event, StatCounter
 from games.errors import GameOver, IllegalAction, SeatOut
-from games.mino_dice import actions, cpu, hands
+from games.mino_dice import actions, cpu, expert, hands
 from games.mino_dice.actions import (
     BID_PREFIX,
     ROLL_PREFIX,
@@ -26,6 +26,7 @@ from games.mino_dice.tricks import colour_to_follow, playable
 from games.mino_dice.views import roll_view
 from games.rng import Rng
 from games.rules_protocol import Rules
+from games.think import Budget
 
 # What the log keeps of each event: a short code, then the fields its readers need, in order
 # (see tables.engine.codec). Codes are stored data: never reuse one for another meaning.
@@ -220,3 +221,6 @@ class MinoRules(Rules):
 
     def cpu_action(self, view: JSON, level: str, rng: Rng) -> Action:
         return cpu.choose(view, level, rng)
+
+    def cpu_expert(self, view: JSON, rng: Rng, budget: Budget) -> Action:
+        return expert.choose(view, rng, budget)

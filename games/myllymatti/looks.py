@@ -11,6 +11,7 @@ from typing import Any
 
 from games.base import (
     N_,
+    NOT_YOUR_TURN,
     NT_,
     T_,
     V_,
@@ -39,7 +40,7 @@ def reason(view: dict[str, Any], card: str) -> Text:
     if view["phase"] == PHASE_OVER:
         return T_("The game is over.")
     if view["to_act"] != view["seat"]:
-        return T_("Not your turn.")
+        return NOT_YOUR_TURN
     top = view["trick"][-1]["card"] if view["trick"] else None
     if view["phase"] != PHASE_COLLECT and top is not None:
         if top[1] == view["trump"]:

@@ -19,7 +19,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import HandItem, PrivateInfo
+from games.base import NOT_YOUR_TURN, HandItem, PrivateInfo
 from games.game import Game
 from games.steps import Item, Path
 from tables.fairness.private_seat import private_view
@@ -27,7 +27,7 @@ from tables.table.model import Table
 from telegram_bot.buttons.callback_data import GAME, INDEX_PREFIX, Button, step_button
 from telegram_bot.buttons.keyboards import public_choices
 from telegram_bot.ephemeral_api import Keyboard, callback_button, disabled_button
-from telegram_bot.private.view import describe
+from telegram_bot.private.view import describe_lines
 from translations import render, tr
 
 ROW = 4  # item buttons to a row
@@ -64,12 +64,9 @@ def panel_view(
     info = game.presentation.private_info(view)
     acting = [s for s in game.rules.to_act(state) if not table.played_by_cpu(s)]
     lines = [tr(language, "🔒 Only you see this.")]
-    reason = _greyed_reason(info, language) if info is not None else ""
     if info is not None:
-        lines += [describe(info, language), reason]
-    to_act = game.rules.to_act(state)
-    if seat in to_act or not reason.startswith("⏸"):  # (a ⏸ line says why they wait)
-        lines.append(_turn_line(seat, to_act, language))
+        lines += [*describe_lines(info, language), _greyed_reason(info, language)]
+    lines.append(_turn_line(seat, game.rules.to_act(state), language))
     if refusal:
         lines.append(f"🚫 {refusal}")
     lines = [line for line in lines if line]
@@ -81,23 +78,25 @@ def panel_view(
 
 def _greyed_reason(info: PrivateInfo, language: str) -> str:
     """Why held items cannot be played now, once (the first reason given): for all of them
-    ("⏸ wait for your turn"), or for those greyed ("🚫 🔴 🟢: must follow 🟡")."""
+    ("Everyone bids first; …"), or for those greyed ("🚫 🔴 🟢: must follow 🟡"). Not when
+    it is that another seat moves: the turn line says that, the same in every game."""
     playing = [item for item in info.items if item.action is not None]
     greyed = [item for item in playing if not item.selectable]
     reason = next((item.reason for item in greyed if item.reason), None)
-    if reason is None:
+    if reason is None or reason == NOT_YOUR_TURN:
         return ""
     if len(greyed) == len(playing):
-        return f"⏸ {render(reason, language)}"
+        return render(reason, language)
     return f"🚫 {' '.join(_label(item, language) for item in greyed)}: {render(reason, language)}"
 
 
 def _turn_line(seat: int, to_act: list[int], language: str) -> str:
-    """Whether it is the player's move. Not whose it is else: the table message says that,
-    and a panel naming the others would be edited on every move of theirs (a call each)."""
+    """Whether it is the player's move, in the same words and signs in every game ("▶️ Your
+    move." or "⏸ Not your turn."). Not whose it is else: the table message says that, and a
+    panel naming the others would be edited on every move of theirs (a call each)."""
     if seat in to_act:
         return tr(language, "▶️ Your move.")
-    return tr(language, "⏳ Not your move yet.") if to_act else ""
+    return f"⏸ {render(NOT_YOUR_TURN, language)}" if to_act else ""
 
 
 def _label(item: HandItem, language: str) -> str:

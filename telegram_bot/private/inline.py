@@ -45,7 +45,7 @@ from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.language import person_language
 from telegram_bot.private import inline_steps, private_chats
 from telegram_bot.private.inline_refusals import refuse
-from telegram_bot.private.view import describe, private_info
+from telegram_bot.private.view import describe_lines, private_info
 from telegram_bot.services import services
 from telegram_bot.texts import error_text
 from translations import render, tr
@@ -123,7 +123,9 @@ def _header(info: PrivateInfo, playable: list[HandItem], known: bool, language: 
         return tr(language, "💬 Open a chat with me to hear why a move fails")
     if greyed and reason:
         return f"🚫 {_signs(greyed, language)}: {render(reason, language)}"
-    return describe(info, language) if info.caption else render(info.title, language)
+    if info.caption is None:
+        return render(info.title, language)
+    return " · ".join(describe_lines(info, language))  # (a button's words are one line)
 
 
 def _signs(items: tuple[HandItem, ...] | list[HandItem], language: str) -> str:

@@ -22,13 +22,20 @@ def private_info(table: Table, user_id: int) -> PrivateInfo | None:
     return table.match().game.presentation.private_info(seen[1])
 
 
-def describe(info: PrivateInfo, language: str) -> str:
-    """ "Your hand: A♠ K♥ = 2 cards" — the title, each item, and the caption."""
+def describe_lines(info: PrivateInfo, language: str) -> list[str]:
+    """The title with each item ("Your hand: A♠ K♥"), then the caption on a line of its own
+    ("2 cards · trump ♥", "Your bid: 1 · won so far: 0"): a caption sums the hand up or
+    says where the seat stands, and joined to the items by a sign it read as an equation."""
     items = " ".join(render(item.label, language) for item in info.items)
-    text = f"{render(info.title, language)}: {items}".rstrip(": ")
+    lines = [f"{render(info.title, language)}: {items}".rstrip(": ")]
     if info.caption is not None:
-        text += f" = {render(info.caption, language)}"
-    return text
+        lines.append(render(info.caption, language))
+    return lines
+
+
+def describe(info: PrivateInfo, language: str) -> str:
+    """The seat's secrets in a message or an alert (lines may break there)."""
+    return "\n".join(describe_lines(info, language))
 
 
 def private_text(table: Table, user_id: int, language: str) -> str:

@@ -29,7 +29,7 @@ from ops.redact import configure_logging
 TOKEN = "123456789:AAH-test_token-for-the-fake-bot-api"
 ANN = 730001234  # a person: their id is as private as their name
 GROUP = -100731
-SECRET = "Your dice: ⚀ ⚀ = 11"
+SECRET = "Your dice: ⚀ ⚀\n11"
 HAND = "🂡 Ace of spades, 🂮 King of spades"
 NAME = "Annika"
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from games.base import (
     N_,
+    NOT_YOUR_TURN,
     PRIVATE,
     PUBLIC,
     SIMULTANEOUS,
@@ -292,7 +293,7 @@ class ToyPresentation(Presentation):
                 label=V_("{card}", card=card),
                 action=f"play:{index}",
                 selectable=playing,
-                reason=None if playing else T_("Not your turn."),
+                reason=None if playing else NOT_YOUR_TURN,
                 attrs=(("rank", str(card)),),
             )
             for index, card in enumerate(hand)

@@ -131,8 +131,8 @@ def test_the_private_chat_shows_the_hand_and_where_refusals_come(bot, bot_api, r
     bot_api.send_message(waiting, waiting, f"/start {table_id}")
     text = bot_api.wait_for(lambda: [m["text"] for m in bot_api.messages(waiting)])[0]
     lines = text.splitlines()
-    assert lines[0].startswith("Your hand")
-    assert lines[1].startswith("· ") and lines[1].endswith(": Not your turn.")
+    assert lines[0].startswith("Your hand: ") and lines[1].endswith(" cards")  # (its own line)
+    assert lines[2].startswith("· ") and lines[2].endswith(": Not your turn.")
     assert lines[-1] == "I tell you here when a choice of yours cannot be played."
 
 

@@ -56,7 +56,7 @@ def test_a_die_that_must_not_be_rolled_is_greyed_with_the_reason():
     assert info.item("d17").reason == Text(MUST_FOLLOW["red"])
     assert english([info.item("d17").reason]) == ["You must roll a red die (or a creature)."]
     waiting = GAME.presentation.private_info(GAME.rules.view(state, 1))
-    assert english([waiting.items[0].reason]) == ["Wait for your turn."]
+    assert english([waiting.items[0].reason]) == ["Not your turn."]
 
 
 def test_while_bidding_the_dice_are_shown_greyed_until_the_bids_are_in():

@@ -31,7 +31,7 @@ def test_the_others_moves_leave_a_waiting_players_panel_as_it_is(redis_client):
     store = TableStore(redis_client, rng=DeterministicRng("content dice"))
     table = started(store, "mia")
     cat = panel_view(table, CAT, "en")
-    assert cat is not None and cat.text.splitlines()[-1] == "⏳ Not your move yet."
+    assert cat is not None and cat.text.splitlines()[-1] == "⏸ Not your turn."
     assert "▶️ Your move." in panel_view(table, ANN, "en").text
     after = move_of(store, table.id, DeterministicRng("content moves"))  # Ann claims
     assert panel_view(after, CAT, "en") == cat  # no edit due: Ben's move is not hers
@@ -46,7 +46,7 @@ def test_why_nothing_can_be_played_is_said_once(redis_client):
     waiting = [u for u in (ANN, BEN, CAT) if "▶️" not in panel_view(table, u, "en").text]
     assert waiting
     lines = panel_view(table, waiting[0], "en").text.splitlines()
-    assert "⏸ Not your turn." in lines and not [x for x in lines if x.startswith("⏳")]
+    assert [x for x in lines if "Not your turn" in x] == ["⏸ Not your turn."]
     assert "" not in lines
 
 
