@@ -76,7 +76,7 @@ def alice_plays_until_the_end(chat: GroupChat, name: str = "Alice") -> None:
         if "❗ Challenge" in buttons:
             chat.press(ALICE, "❗ Challenge", message)
         else:
-            roll = re.search(r"= (\d\d)", chat.press(ALICE, "👀 My dice", message)["text"])[1]
+            roll = re.search(r"\n(\d\d)", chat.press(ALICE, "👀 My dice", message)["text"])[1]
             legal = [b for b in buttons if b in CLAIMS]
             want = "Mia" if roll == "21" else roll
             choice = want if want in legal else legal[0]

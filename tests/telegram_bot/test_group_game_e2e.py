@@ -67,7 +67,7 @@ def play_to_the_end(chat: GroupChat) -> list[str]:
         else:
             dice = chat.press(actor, "👀 My dice", message)
             assert dice["show_alert"] is True
-            roll = re.search(r"= (\d\d)", dice["text"]).group(1)
+            roll = re.search(r"\n(\d\d)", dice["text"]).group(1)  # the caption line
             seen_rolls.append(roll)
             legal = [b if b != "Mia" else "21" for b in buttons if b in CLAIM_ORDER or b == "Mia"]
             if plan == "mia":

@@ -17,7 +17,7 @@ import redis
 
 from games import registry
 from games.registry import get_game
-from tables.store import TableStore
+from tables.table.store import TableStore
 from tests.support import FakeBotApi
 from tests.support.toy_game import GAME as TOY
 from tests.telegram_bot.group_chat import GroupChat, labels

@@ -17,7 +17,7 @@ import redis
 
 from games.base import PRIVATE
 from games.registry import get_game
-from tables.store import TableStore
+from tables.table.store import TableStore
 from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env
 from tests.telegram_bot.group_chat import GroupChat, labels

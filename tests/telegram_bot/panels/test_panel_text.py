@@ -11,10 +11,10 @@ import pytest
 from games import registry
 from games.base import PrivateInfo
 from games.rng import DeterministicRng
-from tables import lobby, play
-from tables.model import ChatRef, Table
-from tables.private_seat import private_view
-from tables.store import TableStore
+from tables.fairness.private_seat import private_view
+from tables.table import lobby, play
+from tables.table.model import ChatRef, Table
+from tables.table.store import TableStore
 from telegram_bot.panels.content import panel_view
 from tests.support.toy_game import GAME as TOY
 from translations import render, tr
