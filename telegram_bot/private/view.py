@@ -23,9 +23,9 @@ def private_info(table: Table, user_id: int) -> PrivateInfo | None:
 
 
 def describe_lines(info: PrivateInfo, language: str) -> list[str]:
-    """The title with each item ("Your hand: A♠ K♥"), then the caption on a line of its own
-    ("2 cards · trump ♥", "Your bid: 1 · won so far: 0"): a caption sums the hand up or
-    says where the seat stands, and joined to the items by a sign it read as an equation."""
+    """The title with its items on one line, then the caption on a line of its own.
+    A caption sums the hand up or says where the seat stands.
+    Joined to the items by a sign, it read as an equation."""
     items = " ".join(render(item.label, language) for item in info.items)
     lines = [f"{render(info.title, language)}: {items}".rstrip(": ")]
     if info.caption is not None:
