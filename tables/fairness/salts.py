@@ -16,7 +16,7 @@ when the game ends, so the replay derives every salt again. The sealed record th
 none of them: that was most of what it weighed (bench.memory). Without the key each salt is
 as unpredictable as a drawn one. The replay gives each reveal the public log holds beside
 the commitment the rules, run again with the derived salts, make for it: a salt derived
-wrong shows as a mismatch in the page; tests/tables/test_salts.py checks every commitment
+wrong shows as a mismatch in the page; tests/tables/fairness/test_salts.py checks every commitment
 shown while a game ran against what its end reveals.
 """
 

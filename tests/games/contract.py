@@ -1,7 +1,7 @@
 """What every game must keep, checked by playing random games (pure rules, no Redis).
 
 ``tests/games/test_contract.py`` runs :func:`check_random_game` over every registered game,
-and ``tests/tables/test_game_contract.py`` plays the same way through the real table store.
+and ``tests/tables/table/test_game_contract.py`` plays the same way through the real table store.
 
 A game's test package provides ``hidden.py`` with ``perturb(state, seat, rng) -> state``: the
 same position with ``seat``'s hidden values (dice under its cup, cards in its hand) replaced by

@@ -11,7 +11,7 @@ from tables.table import deadlines, lobby, play
 from tables.table.store import TableStore
 from tables.table.ticker import fire_due
 from tests.support.clock import Clock
-from tests.tables.test_deadlines import ALICE, BOB, GROUP, acting, events_of, table_with
+from tests.tables.table.test_deadlines import ALICE, BOB, GROUP, acting, events_of, table_with
 
 DAY = 86400
 

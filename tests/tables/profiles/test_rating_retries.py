@@ -18,7 +18,7 @@ from tables.table.store import TableStore
 
 GROUP = ChatRef(-100888)
 PEOPLE = (21, 22, 23)
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 # The other process: the same final move (or a late settle, as a notifier does).
 OTHER_PROCESS = """

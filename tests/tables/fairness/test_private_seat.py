@@ -26,7 +26,7 @@ from tables.table.ticker import fire_due
 from telegram_bot.private.view import private_info, private_text
 from tests.support.clock import Clock
 from tests.support.toy_game import GAME as TOY
-from tests.tables.test_game_contract import open_game, page, twin_table
+from tests.tables.table.test_game_contract import open_game, page, twin_table
 from translations import tr
 from translations.errors import ERROR_TEXTS
 from webapp.payload import table_payload

@@ -9,7 +9,7 @@ from games.rng import DeterministicRng
 from tables.profiles import ratings, seasons, standings
 from tables.table.store import TableStore
 from tests.support.clock import Clock
-from tests.tables.test_ratings import GROUP, play_out, seated
+from tests.tables.profiles.test_ratings import GROUP, play_out, seated
 
 ANN, BEN = 31, 32
 

@@ -1,0 +1,1 @@
+"""Tests of the fairness room (tables/fairness/): the seal, the salts, what a seat may see."""

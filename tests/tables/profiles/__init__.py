@@ -1,0 +1,1 @@
+"""Tests of the player profiles (tables/profiles/): ratings, seasons, stats."""

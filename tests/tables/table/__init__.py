@@ -1,0 +1,1 @@
+"""Tests of the table itself (tables/table/): its model, lobby, moves, deadlines and store."""
