@@ -44,6 +44,7 @@ from games.base import (
     PrivateInfo,
     SeatBadge,
     Text,
+    check_declared,
 )
 
 Names = list[str]  # seat names, by seat
@@ -88,6 +89,9 @@ class Presentation(ABC):
     # Event types of the whole game that the page's renderer gets as ``history`` (public
     # events from the log, e.g. each hand's scores for a score sheet).
     page_history: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self) -> None:
+        check_declared(self, Presentation)
 
     # --- what every game writes ----------------------------------------------------------
 

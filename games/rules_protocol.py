@@ -55,6 +55,7 @@ from games.base import (
     Event,
     SettingSpec,
     StatCounter,
+    check_declared,
 )
 from games.errors import GameOver, InvalidSettings, NotYourTurn
 from games.rng import Rng
@@ -83,6 +84,9 @@ class Rules(ABC):
     # A dataclass with to_dict() and from_dict(): then dump and load need no code of their own.
     state_class: ClassVar[Any] = None
     timeout_level: ClassVar[str] = "normal"  # the CPU level that plays a timed-out turn
+
+    def __init__(self) -> None:
+        check_declared(self, Rules)
 
     # --- what every game writes ----------------------------------------------------------
 

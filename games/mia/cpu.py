@@ -36,7 +36,7 @@ import math
 from functools import cache
 from typing import Any
 
-from games.base import Action
+from games.base import Action, cpu_choices
 from games.mia.actions import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, PASS, claim_action
 from games.mia.equilibrium import HARD, HARD_TABLE, TOP, Tuning, settings_key, table_model
 from games.mia.ranks import MIA, claim_order, claims_above, probability, rank
@@ -127,11 +127,7 @@ def challenge_rate(key: tuple[Any, ...], k: int, c: int, tuning: Tuning = HARD) 
 
 def choose(view: dict[str, Any], level: str, rng: Rng) -> Action:
     """The action of a CPU of ``level`` in this seat's ``view``; randomness from ``rng`` only."""
-    legal = view["legal_actions"]
-    if not legal:
-        raise ValueError("this seat has nothing to do")
-    if level not in LEVELS:
-        raise ValueError(f"unknown CPU level {level!r}")
+    legal = cpu_choices(view, level, LEVELS)
     if legal[0].startswith(CLAIM_PREFIX):
         return _announce(view, level, rng)
     return _respond(view, level, rng)

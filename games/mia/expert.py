@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from games.base import Action
+from games.base import Action, cpu_choices
 from games.mia import cpu
 from games.mia.actions import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, claim_action
 from games.mia.expert_table import TABLE_PATH, Lookup, Position, RulesKey, decode
@@ -56,9 +56,7 @@ def position(view: dict[str, Any], max_lives: int) -> Position | None:
 
 def choose(view: dict[str, Any], rng: Rng, budget: Budget) -> Action:
     """The expert's action in this seat's view; ``budget`` is not needed for a look-up."""
-    legal = view["legal_actions"]
-    if not legal:
-        raise ValueError("this seat has nothing to do")
+    legal = cpu_choices(view)
     settings = view["settings"]
     lookup = tables().get(rules_key(settings)) if not settings["pass_on"] else None
     where = position(view, lookup.max_lives) if lookup else None

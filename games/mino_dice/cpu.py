@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import Action
+from games.base import Action, cpu_choices
 from games.mino_dice.actions import BID_PREFIX, ROLL_PREFIX, bid_action
 from games.mino_dice.dice import BLACK, CREATURES, FLAG
 from games.mino_dice.odds import (
@@ -123,11 +123,7 @@ def read(view: dict[str, Any]) -> Seat:
 
 def choose(view: dict[str, Any], level: str, rng: Rng) -> Action:
     """The action of a CPU of ``level`` in this seat's ``view``; randomness from ``rng`` only."""
-    legal = view["legal_actions"]
-    if not legal:
-        raise ValueError("this seat has nothing to do")
-    if level not in LEVELS:
-        raise ValueError(f"unknown CPU level {level!r}")
+    legal = cpu_choices(view, level, LEVELS)
     seat = read(view)
     if legal[0].startswith(BID_PREFIX):
         return bid_action(_bid(seat, level, rng))

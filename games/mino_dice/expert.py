@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.base import Action
+from games.base import Action, cpu_choices
 from games.mino_dice import cpu
 from games.mino_dice.actions import BID_PREFIX, ROLL_PREFIX, bid_action
 from games.mino_dice.cpu import NO_RNG
@@ -45,9 +45,7 @@ Trial = Callable[[World], float]
 
 def choose(view: dict[str, Any], rng: Rng, budget: Budget) -> Action:
     """The expert's move in this seat's ``view``, thought about within ``budget``."""
-    legal = view["legal_actions"]
-    if not legal:
-        raise ValueError("this seat has nothing to do")
+    legal = cpu_choices(view)
     if len(legal) == 1:
         return legal[0]
     if not THINK_ROLLS and not legal[0].startswith(BID_PREFIX):

@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import Action
+from games.base import Action, cpu_choices
 from games.myllymatti import cards
 from games.myllymatti.actions import CHANCE, PICKUP, PLAY_PREFIX, play_action
 from games.myllymatti.state import PHASE_COLLECT
@@ -53,11 +53,7 @@ HARD = Tuning()
 
 def choose(view: dict[str, Any], level: str, rng: Rng) -> Action:
     """The action of a CPU of ``level`` in this seat's ``view``; randomness from ``rng`` only."""
-    legal = view["legal_actions"]
-    if not legal:
-        raise ValueError("this seat has nothing to do")
-    if level not in LEVELS:
-        raise ValueError(f"unknown CPU level {level!r}")
+    legal = cpu_choices(view, level, LEVELS)
     if level == "easy":
         return _easy(view, rng)
     if view["phase"] == PHASE_COLLECT:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Action
+from games.base import Action, cpu_choices
 from games.myllymatti import actions, cpu, endgame, search, simulate
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import Rng
@@ -29,9 +29,7 @@ from games.think import Budget, Thinking
 
 def choose(view: dict[str, Any], rng: Rng, budget: Budget) -> Action:
     """The expert's move in this seat's ``view``, thought about within ``budget``."""
-    legal = view["legal_actions"]
-    if not legal:
-        raise ValueError("this seat has nothing to do")
+    legal = cpu_choices(view)
     if len(legal) == 1:
         return legal[0]
     thinking = budget.start()

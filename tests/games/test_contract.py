@@ -8,6 +8,7 @@ import pytest
 from games.registry import GAMES
 from tests.games.contract import check_declarations, check_event_fields, check_random_game
 from tests.games.refusals import declared_refusals, find_refusals
+from tests.support.toy_game import ToyPresentation, ToyRules
 from translations.errors import ERROR_TEXTS
 
 GAME_NAMES = sorted(GAMES)
@@ -51,3 +52,22 @@ def test_every_refusal_a_game_declares_is_raised_in_play_and_worded_as_its_own(n
         assert not [o for o in others if code in GAMES[o].presentation.error_texts], (
             f"{code} is not unique"
         )
+
+
+def without(part: type, name: str) -> type:
+    """A copy of a game's class, on the same base, that leaves out one declaration."""
+    body = {key: value for key, value in vars(part).items() if key != name}
+    return type(f"No_{name}", part.__bases__, body)
+
+
+@pytest.mark.parametrize(
+    ("part", "name"),
+    [(ToyRules, n) for n in ("min_seats", "max_seats", "presets")]
+    + [(ToyPresentation, n) for n in ("title", "summary", "preset_labels")],
+)
+def test_a_part_that_leaves_out_a_declaration_cannot_be_made(part, name):
+    """As the guide says: Python refuses a Rules without ``presets`` (or a Presentation
+    without ``title``), as it refuses one without an abstract method."""
+    part()  # whole, it is made
+    with pytest.raises(TypeError, match=name):
+        without(part, name)()
