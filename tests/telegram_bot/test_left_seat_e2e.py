@@ -13,8 +13,9 @@ import redis
 
 from games.registry import BUILT_IN, get_game
 from tables.table import lobby, play
-from tables.table.model import PLAYING, ChatRef
+from tables.table.model import PLAYING
 from tables.table.store import TableStore
+from tests.support.group_panels import open_table
 from tests.telegram_bot.group_chat import GroupChat, labels, table_version
 from translations import tr
 
@@ -29,20 +30,6 @@ def setup(api) -> GroupChat:
         api.add_user(user, name)
     api.add_chat(GROUP, members=list(PEOPLE.values()))
     return GroupChat(api, GROUP)
-
-
-def open_and_start(chat: GroupChat, store: TableStore, command: str) -> str:
-    chat.api.send_message(ANN, GROUP, f"/{command}")
-    chat.wait_table(lambda m: "a new table is open" in m["text"])
-    chat.press(BEN, "✋ Join")
-    chat.wait_table(lambda m: "2. Ben" in m["text"])
-    chat.press(CAT, "✋ Join")
-    chat.wait_table(lambda m: "3. Cat" in m["text"])
-    table_id = store.find_open(ChatRef(GROUP)).id
-    store.change(table_id, lambda t: lobby.change_setting(t, ANN, "cpu_delay", 0.3))
-    chat.press(ANN, "▶️ Start")
-    chat.wait_table(lambda m: "✋ Join" not in labels(m))
-    return table_id
 
 
 def look(chat: GroupChat, label: str) -> str | None:
@@ -64,13 +51,12 @@ def someone_else_moves(store: TableStore, table_id: str) -> bool:
     table = store.load(table_id)
     if table.status != PLAYING:
         return False
-    game = get_game(table.game)
-    state = game.rules.load(table.state)
+    match = table.match()
     for user in (BEN, CAT):
         seat = table.seat_of(user)
-        legal = game.rules.legal_actions(state, seat)
+        legal = match.legal(seat)
         if legal and seat not in table.left:
-            token = game.rules.decision(state, seat)
+            token = match.decision(seat)
             press = lambda t, u=user, a=legal[0], d=token: play.move(t, u, a, store.rng, d)  # noqa: E731
             store.change(table_id, press)
             return True
@@ -85,7 +71,8 @@ def test_after_leaving_neither_the_look_button_nor_inline_mode_shows_the_seat(
     store = TableStore(redis.Redis.from_url(redis_server.url))
     played = get_game(game)
     label = tr("en", played.presentation.private_label)
-    table_id = open_and_start(chat, store, played.command)
+    quick_cpus = lambda t: lobby.change_setting(t, ANN, "cpu_delay", 0.3)  # noqa: E731
+    table_id = open_table(chat, store, game, {u: n for n, u in PEOPLE.items()}, quick_cpus)
     before = look(chat, label)
     assert before is None or before != LEFT  # still in: her own secrets, or nothing yet
 

@@ -10,39 +10,32 @@ presser holds or chose.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 import redis
 
-from games import registry
-from games.registry import get_game
 from tables.table.store import TableStore
 from tests.support import FakeBotApi
+from tests.support.group_panels import (  # noqa: F401  (toy, bot_extra_env: fixtures)
+    ANN,
+    BEN,
+    CAT,
+    GROUP,
+    NAMES,
+    bot_extra_env,
+    open_panel_table,
+    seat_three,
+    toy,
+)
 from tests.support.toy_game import GAME as TOY
 from tests.telegram_bot.group_chat import GroupChat, labels
 from tests.telegram_bot.panel_play import PanelPlayers, panel_buttons
-from tests.telegram_bot.test_panels_e2e import ANN, BEN, CAT, GROUP, NAMES, setup, start
 
 DAN = 44  # a member of the group who is not playing
 
 
-@pytest.fixture(autouse=True)
-def toy() -> Iterator[None]:
-    registry.GAMES[TOY.name] = TOY
-    yield
-    registry.GAMES.pop(TOY.name, None)
-
-
-@pytest.fixture
-def bot_extra_env() -> dict[str, str]:
-    return {"EPHEMERAL_PANELS": "on", "EXTRA_GAMES": "tests.support.toy_game"}
-
-
 def opened(api: FakeBotApi, game: str, store: TableStore) -> tuple[GroupChat, str]:
-    chat = setup(api)
+    chat = seat_three(api)
     api.add_user(DAN, "Dan")
-    return chat, start(chat, store, game)
+    return chat, open_panel_table(chat, store, game)
 
 
 def nobody_posted(api: FakeBotApi) -> None:
@@ -120,13 +113,11 @@ def test_a_card_pressed_out_of_turn_is_refused_with_the_reason(bot, bot_api, red
     store = TableStore(redis.Redis.from_url(redis_server.url))
     chat, table_id = opened(bot_api, "myllymatti", store)
     table = store.load(table_id)
-    game = get_game("myllymatti")
-    state = game.rules.load(table.state)
-    (seat,) = game.rules.to_act(state)
+    match = table.match()
+    (seat,) = match.to_act()
     waiting = next(u for u in (BEN, CAT, ANN) if table.seat_of(u) != seat)
-    view = game.rules.view(state, table.seat_of(waiting))
-    card = view["hand"][0]
-    token = game.rules.decision(state, table.seat_of(waiting))
+    card = match.view(table.seat_of(waiting))["hand"][0]
+    token = match.decision(table.seat_of(waiting))
     message_id = chat.table_message()["message_id"]
     data = f"{table_id}:{token}:g:play:{card}"
     refused = bot_api.wait_answer(

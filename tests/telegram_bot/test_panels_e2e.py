@@ -13,66 +13,32 @@ transcript to test-artifacts/.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 import pytest
 import redis
 
 from games import registry
-from games.registry import get_game
-from tables.table import lobby
-from tables.table.model import ChatRef
 from tables.table.store import TableStore
 from tests.support import FakeBotApi
-from tests.support.bot_process import TOKEN
+from tests.support.group_panels import (  # noqa: F401  (toy, bot_extra_env: fixtures)
+    ANN,
+    CAT,
+    GROUP,
+    NAMES,
+    bot_extra_env,
+    open_panel_table,
+    play_from_the_table,
+    refused_panels_bot,
+    seat_three,
+    toy,
+)
 from tests.support.toy_game import GAME as TOY
-from tests.telegram_bot.group_chat import GroupChat, labels
+from tests.telegram_bot.group_chat import labels
 from tests.telegram_bot.panel_play import PanelPlayers, panel_buttons
 
-ANN, BEN, CAT = 41, 42, 43
-NAMES = {ANN: "Ann", BEN: "Ben", CAT: "Cat"}
-GROUP = -100_930
 GROUP_METHODS = ("sendMessage", "editMessageText", "editMessageReplyMarkup")
 # Every registered game (the registry says which), and the toy game of tests/support.
 PLAYED = [*(game.name for game in registry.BUILT_IN), TOY.name]
-PRESETS = {"mino_dice": "quick", "toy": "calls"}  # Mino Dice's 4 hands; the toy's hidden calls
-
-
-@pytest.fixture(autouse=True)
-def toy() -> Iterator[None]:
-    """This process reads the toy's tables too (the bot has it through EXTRA_GAMES)."""
-    registry.GAMES[TOY.name] = TOY
-    yield
-    registry.GAMES.pop(TOY.name, None)
-
-
-@pytest.fixture
-def bot_extra_env() -> dict[str, str]:
-    return {"EPHEMERAL_PANELS": "on", "EXTRA_GAMES": "tests.support.toy_game"}
-
-
-def setup(api: FakeBotApi) -> GroupChat:
-    api.add_user(ANN, "Ann", started_bot=True)
-    api.add_user(BEN, "Ben", started_bot=True)
-    api.add_user(CAT, "Cat")  # never opened a private chat with the bot
-    api.add_chat(GROUP, title="Game night", members=list(NAMES))
-    return GroupChat(api, GROUP)
-
-
-def start(chat: GroupChat, store: TableStore, game: str) -> str:
-    chat.api.send_message(ANN, GROUP, f"/{registry.GAMES[game].command}")
-    chat.wait_table(lambda m: "a new table is open" in m["text"])
-    chat.press(BEN, "✋ Join")
-    chat.wait_table(lambda m: "2. Ben" in m["text"])
-    chat.press(CAT, "✋ Join")
-    chat.wait_table(lambda m: "3. Cat" in m["text"])
-    table_id = store.find_open(ChatRef(GROUP)).id
-    if game in PRESETS:
-        store.change(table_id, lambda t: lobby.choose_preset(t, ANN, PRESETS[game]))
-    chat.press(ANN, "▶️ Start", chat.wait_table(lambda m: "▶️ Start" in labels(m)))
-    chat.api.wait_for(lambda: store.load(table_id).status == "playing", timeout=20)
-    chat.wait_table(lambda m: any(":p:" in b.get("callback_data", "") for b in panel_buttons(m)))
-    return table_id
 
 
 def group_calls(api: FakeBotApi) -> int:
@@ -91,9 +57,9 @@ def secret_lines(api: FakeBotApi, user: int) -> set[str]:
 
 @pytest.mark.parametrize("game", PLAYED)
 def test_a_whole_game_from_the_players_panels(bot, bot_api, redis_server, game):
-    chat = setup(bot_api)
+    chat = seat_three(bot_api)
     store = TableStore(redis.Redis.from_url(redis_server.url))
-    table_id = start(chat, store, game)
+    table_id = open_panel_table(chat, store, game)
     before = group_calls(bot_api)
     players = PanelPlayers(bot_api, store, GROUP, table_id, NAMES)
     refused, refusal = _a_refused_press(players, store, table_id)
@@ -128,12 +94,11 @@ def _a_refused_press(players: PanelPlayers, store: TableStore, table_id: str) ->
     """Someone whose move it is not presses a button left on their panel: refused, and the
     panel says why. Returns who pressed and what they were told."""
     table = store.load(table_id)
-    game = get_game(table.game)
-    state = game.rules.load(table.state)
-    waiting = [s for s, seat in enumerate(table.seats) if s not in game.rules.to_act(state)]
+    match = table.match()
+    waiting = [s for s, seat in enumerate(table.seats) if s not in match.to_act()]
     user = table.seats[waiting[0] if waiting else 0].user_id
     panel = players.open_panel(user)
-    stale = f"{table_id}:{game.rules.decision(state, table.seat_of(user)) + 7}:g:x"
+    stale = f"{table_id}:{match.decision(table.seat_of(user)) + 7}:g:x"
     query = players.api.press_ephemeral(
         user, GROUP, panel["ephemeral_message_id"], stale, check_button=False
     )
@@ -146,58 +111,29 @@ def _a_refused_press(players: PanelPlayers, store: TableStore, table_id: str) ->
     return user, text
 
 
-def test_panels_refused_by_the_server_the_game_goes_on_as_before(bot_api, redis_server, tmp_path):
+def test_panels_refused_by_the_server_the_game_goes_on_as_before(redis_server, tmp_path):
     """Mia with a server that refuses panels: the 👀 press is answered by the alert (the dice),
     the table's keyboard is as it was, and the game finishes from the table's buttons."""
-    from tests.support.bot_process import BotProcess, bot_env
-
-    # A database of its own: this bot must not fire the deadlines of the file's other tables.
-    own_redis = f"{redis_server.url}/7"
-    with FakeBotApi(TOKEN, ephemeral="refuse") as api:
-        chat = setup(api)
-        env = bot_env(api, own_redis, EPHEMERAL_PANELS="on")
-        process = BotProcess(env, tmp_path / "bot.log").start()
-        try:
-            api.wait_for(lambda: api.is_polling, timeout=60)
-            store = TableStore(redis.Redis.from_url(own_redis))
-            table_id = start(chat, store, "mia")
-            players = PanelPlayers(api, store, GROUP, table_id, NAMES)
-            message_id, data = players.look_button()
-            table = store.load(table_id)
-            (seat,) = get_game("mia").rules.to_act(get_game("mia").rules.load(table.state))
-            actor = table.seats[seat].user_id
-            answer = api.wait_answer(api.press(actor, message_id, GROUP, data))
-            assert answer["show_alert"] is True and "Your dice" in answer["text"]
-            assert api.ephemeral_messages(GROUP, actor) == []
-            _play_mia_from_the_table(players, store, table_id)
-            api.wait_for(lambda: labels(chat.table_message() or {}) == ["🔁 Rematch"], timeout=60)
-            players.write("panels-refused-mia")
-        finally:
-            process.stop()
-        assert "Traceback" not in process.log
-        api.assert_clean()
-
-
-def _play_mia_from_the_table(players: PanelPlayers, store: TableStore, table_id: str) -> None:
-    game = get_game("mia")
-    for _ in range(500):
+    with refused_panels_bot(redis_server.url, 7, tmp_path / "bot.log") as (api, chat, store):
+        table_id = open_panel_table(chat, store, "mia")
+        players = PanelPlayers(api, store, GROUP, table_id, NAMES)
+        message_id, data = players.look_button()
         table = store.load(table_id)
-        if table.status != "playing":
-            return
-        state = game.rules.load(table.state)
-        (seat,) = game.rules.to_act(state)
-        view = game.rules.view(state, seat)
-        action = game.rules.cpu_action(view, "normal", players.rng)
-        players.press_on_table(table.seats[seat].user_id, game.rules.decision(state, seat), action)
-        players.api.wait_for(lambda v=table.version: store.load(table_id).version > v, timeout=20)
-    raise AssertionError("the game did not end")
+        (seat,) = table.match().to_act()
+        actor = table.seats[seat].user_id
+        answer = api.wait_answer(api.press(actor, message_id, GROUP, data))
+        assert answer["show_alert"] is True and "Your dice" in answer["text"]
+        assert api.ephemeral_messages(GROUP, actor) == []
+        assert play_from_the_table(players, chat, store, table_id) == 0  # all on the table
+        api.wait_for(lambda: labels(chat.table_message() or {}) == ["🔁 Rematch"], timeout=60)
+        players.write("panels-refused-mia")
 
 
 def test_buttons_of_a_panel_are_the_panels_own(bot, bot_api, redis_server):
     """Only the receiver sees a panel and presses it; its disabled buttons do nothing."""
-    chat = setup(bot_api)
+    chat = seat_three(bot_api)
     store = TableStore(redis.Redis.from_url(redis_server.url))
-    table_id = start(chat, store, "mino_dice")
+    table_id = open_panel_table(chat, store, "mino_dice")
     players = PanelPlayers(bot_api, store, GROUP, table_id, NAMES)
     panel = players.open_panel(CAT)  # Cat never wrote to the bot: the panel reaches her
     assert panel["text"].startswith("🔒 Only you see this.")
