@@ -242,17 +242,7 @@ class RedisServer:
         return self
 
     def stop(self, kill: bool = False) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        if kill:
-            self.process.kill()
-        else:
-            self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        stop_process(self.process, 10, kill)
 
     def _log_tail(self) -> str:
         log_file = self.data_dir / "redis.log"
@@ -267,3 +257,19 @@ class RedisServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+def stop_process(process: subprocess.Popen | None, timeout: float, kill: bool = False) -> None:
+    """Stop a child process that still runs: asked to end (or killed, with ``kill``), and
+    killed if it has not ended within ``timeout`` seconds."""
+    if process is None or process.poll() is not None:
+        return
+    if kill:
+        process.kill()
+    else:
+        process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tables.engine.redis_server import stop_process
 from tests.support.bot_api_server import FakeBotApi
 from tests.support.seeded_bot import SEED_VARIABLE
 
@@ -36,17 +37,7 @@ class BotProcess:
         return self
 
     def stop(self, kill: bool = False) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        if kill:
-            self.process.kill()
-        else:
-            self.process.terminate()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+        stop_process(self.process, 15, kill)
 
     @property
     def log(self) -> str:

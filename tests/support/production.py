@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 
-from tables.engine.redis_server import free_port
+from tables.engine.redis_server import free_port, stop_process
 from tests.support.bot_process import ROOT, TOKEN
 
 NGINX_CONF = ROOT / "deploy" / "nginx.conf"
@@ -62,13 +62,7 @@ class Gunicorn:
         return self
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process, 30)
 
     @property
     def log(self) -> str:
@@ -139,10 +133,4 @@ class Nginx:
         return self
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process, 15)

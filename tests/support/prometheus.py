@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 
-from tables.engine.redis_server import free_port
+from tables.engine.redis_server import free_port, stop_process
 
 SCRAPE_SECONDS = 1
 
@@ -61,13 +61,7 @@ class Prometheus:
         raise AssertionError(f"prometheus not ready within {timeout} s:\n{self.log.read_text()}")
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process, 20)
 
     def api(self, path: str, **params: str) -> Any:
         """``/api/v1/<path>``'s data; fails the test on an error answer."""
