@@ -7,26 +7,17 @@ from __future__ import annotations
 
 import pytest
 
-from games.rng import DeterministicRng
 from tables.profiles import rating_pairs, ratings
 from tables.table.model import FINISHED, Table
 from tables.table.store import TableStore
 from tests.support.clock import Clock
 from tests.support.scenes import Script, person
 
+STORE_SEED = "farm"  # the store's draws (tests/tables/conftest.py)
+
 GAME = "myllymatti"
 ANN, DEE = person(0)["id"], person(1)["id"]
 FARMED = 25
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def store(redis_client, clock):
-    return TableStore(redis_client, clock=clock, rng=DeterministicRng("farm"))
 
 
 def farm_game(store: TableStore, clock: Clock, seed: int, *, moves: int = 0) -> Table:

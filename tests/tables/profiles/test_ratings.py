@@ -19,16 +19,6 @@ GROUP = ChatRef(-100777)
 ALICE, BOB, CAROL = 11, 12, 13
 
 
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def store(redis_client, clock):
-    return TableStore(redis_client, clock=clock, rng=DeterministicRng("ratings"))
-
-
 def seated(store: TableStore, people: list[int], *, cpus: int = 0, chat: ChatRef = GROUP) -> Table:
     table = store.create(chat, people[0], f"P{people[0]}", game="mia").table
     for user in people[1:]:

@@ -5,23 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from games.rng import DeterministicRng
 from tables.profiles import ratings, seasons, standings
-from tables.table.store import TableStore
-from tests.support.clock import Clock
 from tests.tables.profiles.test_ratings import GROUP, play_out, seated
 
 ANN, BEN = 31, 32
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def store(redis_client, clock):
-    return TableStore(redis_client, clock=clock, rng=DeterministicRng("seasons"))
 
 
 def one_game(store, clock, seed="s"):

@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
-
 from games.mia import GAME
 from games.rng import DeterministicRng
 from tables.profiles import stats
 from tables.table import lobby, play
 from tables.table.model import FINISHED, ChatRef
-from tables.table.store import TableStore
 from tables.table.ticker import fire_due
-from tests.support.clock import Clock
 
 GROUP = ChatRef(-100555)
 ALICE, BOB = 1, 2
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def store(redis_client, clock):
-    return TableStore(redis_client, clock=clock, rng=DeterministicRng("stats"))
 
 
 def play_out(store, clock, table_id):

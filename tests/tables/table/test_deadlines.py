@@ -12,20 +12,9 @@ from tables.table import lobby, play
 from tables.table.model import FINISHED, ChatRef
 from tables.table.store import TableStore
 from tables.table.ticker import fire_due
-from tests.support.clock import Clock
 
 GROUP = ChatRef(-100444)
 ALICE, BOB = 1, 2
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def store(redis_client, clock):
-    return TableStore(redis_client, clock=clock, rng=DeterministicRng("deadlines"))
 
 
 def table_with(store, *, cpus=(), humans=(ALICE, BOB), timer=60, delay=2.0):

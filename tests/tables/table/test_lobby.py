@@ -24,16 +24,6 @@ ANN, BEN, CAROL = 21, 22, 23
 NAMES = {ANN: "Ann", BEN: "Ben", CAROL: "Carol"}
 
 
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def store(redis_client, clock):
-    return TableStore(redis_client, clock=clock, rng=DeterministicRng("lobby"))
-
-
 def seated(store: TableStore, people: list[int], *, cpus: int = 0) -> Table:
     table = store.create(GROUP, people[0], NAMES[people[0]], game="mia").table
     for user in people[1:]:

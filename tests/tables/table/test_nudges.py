@@ -4,26 +4,11 @@ left never are; short timers keep only the table's half-time reminder."""
 
 from __future__ import annotations
 
-import pytest
-
-from games.rng import DeterministicRng
 from tables.table import deadlines, lobby, play
-from tables.table.store import TableStore
 from tables.table.ticker import fire_due
-from tests.support.clock import Clock
 from tests.tables.table.test_deadlines import ALICE, BOB, GROUP, acting, events_of, table_with
 
 DAY = 86400
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def store(redis_client, clock):
-    return TableStore(redis_client, clock=clock, rng=DeterministicRng("nudges"))
 
 
 def test_a_slow_turn_is_nudged_once_then_reminded_at_half_time(store, clock):

@@ -24,15 +24,9 @@ from tables.table.errors import (
 from tables.table.model import CANCELLED, EXPIRED, FINISHED, LOBBY, PLAYING, ChatRef
 from tables.table.store import TableConfig, TableStore
 from tests.games.mia.scripted import ScriptedRng
-from tests.support.clock import Clock
 
 GROUP = ChatRef(-100123)
 ALICE, BOB, CAROL = 1, 2, 3
-
-
-@pytest.fixture
-def clock():
-    return Clock()
 
 
 @pytest.fixture

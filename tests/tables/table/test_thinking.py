@@ -13,20 +13,9 @@ from ops import metrics
 from tables.table import lobby, play, thinking
 from tables.table.model import ChatRef
 from tables.table.store import TableStore
-from tests.support.clock import Clock
 
 GROUP = ChatRef(-100555)
 ALICE, BOB = 1, 2
-
-
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def store(redis_client, clock):
-    return TableStore(redis_client, clock=clock, rng=DeterministicRng("thinking"))
 
 
 def cpu_to_act(store: TableStore, level: str = "expert", humans=(ALICE, BOB)) -> str:

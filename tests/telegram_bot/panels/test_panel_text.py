@@ -39,9 +39,9 @@ def bid(store: TableStore, table: Table, user: int) -> Table:
 def tables(redis_client) -> dict[str, Table]:
     store = TableStore(redis_client, rng=DeterministicRng("panel text"))
     found = {}
-    for chat, game in enumerate(("mia", "mino_dice", "myllymatti"), start=-100_660):
-        found[game] = started(store, game, chat)
-    found["mino_dice"] = bid(store, found["mino_dice"], ANN)
+    for chat, game in enumerate(registry.BUILT_IN, start=-100_660):  # the registry's games
+        found[game.name] = started(store, game.name, chat)
+    found["mino_dice"] = bid(store, found["mino_dice"], ANN)  # (her bid, on her panel)
     return found
 
 
@@ -86,7 +86,7 @@ def test_the_turn_line_is_the_same_in_every_game(redis_client, toy, language):
     mine, theirs = tr(language, "▶️ Your move."), f"⏸ {tr(language, 'Not your turn.')}"
     seen = set()
     for name, table in found.items():
-        acting = table.match().game.rules.to_act(table.match().state)
+        acting = table.match().to_act()
         for user in (ANN, BEN, CAT):
             lines = panel_view(table, user, language).text.splitlines()
             expected = mine if table.seat_of(user) in acting else theirs
