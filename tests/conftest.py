@@ -1,4 +1,5 @@
-"""Shared fixtures: a real redis-server per test session, a clean database per test."""
+"""Shared fixtures: a real redis-server per test session, a clean database per test, the toy
+game registered for a test that plays it."""
 
 from __future__ import annotations
 
@@ -10,11 +11,14 @@ import pytest
 import redis
 from hypothesis import HealthCheck, settings
 
+from games import registry
+from games.game import Game
 from games.rng import DeterministicRng
 from tables.engine.redis_server import RedisServer
 from tables.table import store as store_module
 from tests.support import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env
+from tests.support.toy_game import GAME as TOY
 
 # Property tests judge what happens, never how fast: a machine busy with the other test workers
 # must not turn a slow example (or slow data generation) into a failure.
@@ -87,3 +91,13 @@ def bot(bot_api, redis_server, redis_client, tmp_path, bot_extra_env):
         process.stop()
     assert "Traceback" not in process.log, process.log
     bot_api.assert_clean()
+
+
+@pytest.fixture
+def toy() -> Iterator[Game]:
+    """High Card (tests/support/toy_game.py) registered beside the registry's games while the
+    test runs (a bot process has it through ``EXTRA_GAMES``). A file that plays it in every
+    test says ``pytestmark = pytest.mark.usefixtures("toy")``."""
+    registry.GAMES[TOY.name] = TOY
+    yield TOY
+    registry.GAMES.pop(TOY.name, None)

@@ -1,15 +1,16 @@
 """Players' panels in a group, for the end-to-end tests.
 
-The panel tests share one group and one way in: Ann, Ben and Cat (Cat never opened a
-private chat with the bot) open a table and start it (:func:`seat_three`,
-:func:`open_table`); the toy game sits in the bot beside the registry's games (the
-fixtures ``toy`` and ``bot_extra_env``, imported by the test module); a bot of its own
-whose server refuses panels (:func:`refused_panels_bot`) plays a game through the fallbacks
-(:func:`play_from_the_table`).
+The panel tests share one group and one way in.
+Ann, Ben and Cat (Cat never opened a private chat with the bot) open a table and start it
+(:func:`seat_three`, :func:`open_table`).
+The bot has the toy game beside the registry's games (the fixture ``bot_extra_env``, which
+the test module imports, with tests/conftest.py's ``toy``).
+A bot of its own, whose server refuses panels (:func:`refused_panels_bot`), plays a game
+through the fallbacks (:func:`play_from_the_table`).
 
 :func:`panel_move` makes moves from players' panels for
-:class:`tests.support.group_play.GroupTable`: a person without a panel taps the table
-message's 👀/hand button (a press, answered by the panel); with one, they press the button
+:class:`tests.support.group_play.GroupTable`. A person without a panel taps the table
+message's 👀/hand button (a press, answered by the panel). With one, they press the button
 of their move on it once it shows it.
 """
 
@@ -32,7 +33,6 @@ from tables.table.model import ChatRef
 from tables.table.store import TableStore
 from tests.support.bot_api_server import FakeBotApi
 from tests.support.bot_process import TOKEN, BotProcess, bot_env
-from tests.support.toy_game import GAME as TOY
 from tests.telegram_bot.group_chat import GroupChat, labels
 from translations import tr
 
@@ -40,14 +40,6 @@ ANN, BEN, CAT = 41, 42, 43
 NAMES = {ANN: "Ann", BEN: "Ben", CAT: "Cat"}
 GROUP = -100_930
 PRESETS = {"mino_dice": "quick", "toy": "calls"}  # Mino Dice's 4 hands; the toy's hidden calls
-
-
-@pytest.fixture(autouse=True)
-def toy() -> Iterator[None]:
-    """This process reads the toy's tables too (the bot has it through EXTRA_GAMES)."""
-    registry.GAMES[TOY.name] = TOY
-    yield
-    registry.GAMES.pop(TOY.name, None)
 
 
 @pytest.fixture

@@ -3,8 +3,6 @@ tests declare (tests/games/<name>/scenes.py), a game that declares nothing by th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from games import registry
@@ -14,17 +12,12 @@ from tests.support.clock import Clock
 from tests.support.scenes import SCENES, concerns_you, game_scenes, scene, set_up, your_turn
 from tests.support.toy_game import GAME as TOY
 
+pytestmark = pytest.mark.usefixtures("toy")  # the toy game, registered (tests/conftest.py)
+
 
 @pytest.fixture
 def store(redis_client) -> TableStore:
     return TableStore(redis_client, clock=Clock())
-
-
-@pytest.fixture(autouse=True)
-def toy_registered() -> Iterator[None]:
-    registry.GAMES[TOY.name] = TOY
-    yield
-    registry.GAMES.pop(TOY.name, None)
 
 
 def test_each_built_in_game_declares_its_scenes_in_its_own_tests():

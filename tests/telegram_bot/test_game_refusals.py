@@ -5,8 +5,6 @@ word it; and a double tap on a bid in a German group, through the real bot."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 import redis
 
@@ -24,15 +22,10 @@ from tests.telegram_bot.group_chat import GroupChat, labels
 from translations import SUPPORTED_LANGUAGES, tr
 from translations.errors import ERROR_TEXTS
 
+pytestmark = pytest.mark.usefixtures("toy")  # the toy game, registered (tests/conftest.py)
+
 GAME_NAMES = [*(game.name for game in registry.BUILT_IN), TOY.name]
 PEOPLE = (41, 42, 43, 44)
-
-
-@pytest.fixture(scope="module", autouse=True)
-def toy_registered() -> Iterator[None]:
-    registry.GAMES[TOY.name] = TOY
-    yield
-    registry.GAMES.pop(TOY.name, None)
 
 
 def table_at(store: TableStore, refusal: Refusal, game_name: str, chat: int) -> Table:

@@ -10,11 +10,12 @@ presser holds or chose.
 
 from __future__ import annotations
 
+import pytest
 import redis
 
 from tables.table.store import TableStore
 from tests.support import FakeBotApi
-from tests.support.group_panels import (  # noqa: F401  (toy, bot_extra_env: fixtures)
+from tests.support.group_panels import (  # noqa: F401  (bot_extra_env: a fixture)
     ANN,
     BEN,
     CAT,
@@ -23,11 +24,12 @@ from tests.support.group_panels import (  # noqa: F401  (toy, bot_extra_env: fix
     bot_extra_env,
     open_panel_table,
     seat_three,
-    toy,
 )
 from tests.support.toy_game import GAME as TOY
 from tests.telegram_bot.group_chat import GroupChat, labels
 from tests.telegram_bot.panel_play import PanelPlayers, panel_buttons
+
+pytestmark = pytest.mark.usefixtures("toy")  # the toy game, registered (tests/conftest.py)
 
 DAN = 44  # a member of the group who is not playing
 

@@ -20,7 +20,7 @@ import redis
 from games import registry
 from tables.table.store import TableStore
 from tests.support import FakeBotApi
-from tests.support.group_panels import (  # noqa: F401  (toy, bot_extra_env: fixtures)
+from tests.support.group_panels import (  # noqa: F401  (bot_extra_env: a fixture)
     ANN,
     CAT,
     GROUP,
@@ -30,11 +30,12 @@ from tests.support.group_panels import (  # noqa: F401  (toy, bot_extra_env: fix
     play_from_the_table,
     refused_panels_bot,
     seat_three,
-    toy,
 )
 from tests.support.toy_game import GAME as TOY
 from tests.telegram_bot.group_chat import labels
 from tests.telegram_bot.panel_play import PanelPlayers, panel_buttons
+
+pytestmark = pytest.mark.usefixtures("toy")  # the toy game, registered (tests/conftest.py)
 
 GROUP_METHODS = ("sendMessage", "editMessageText", "editMessageReplyMarkup")
 # Every registered game (the registry says which), and the toy game of tests/support.

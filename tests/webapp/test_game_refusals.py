@@ -5,8 +5,6 @@ real table, and the seat's person sends the move over HTTP, signed in with each 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from games import registry
@@ -23,14 +21,9 @@ from translations.errors import ERROR_TEXTS
 from webapp.errors import STATUS_BY_CODE
 from webapp.init_data import sign_user
 
+pytestmark = pytest.mark.usefixtures("toy")  # the toy game, registered (tests/conftest.py)
+
 GAME_NAMES = [*(game.name for game in registry.BUILT_IN), TOY.name]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def toy_registered() -> Iterator[None]:
-    registry.GAMES[TOY.name] = TOY
-    yield
-    registry.GAMES.pop(TOY.name, None)
 
 
 def table_at(store: TableStore, refusal: Refusal, game_name: str, chat: int) -> Table:

@@ -7,13 +7,11 @@ screenshots go to test-artifacts/screenshots/steps-*.png for a person to look at
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-from games import registry
 from tables.table import lobby
 from tables.table.model import ChatRef
 from tests.support.axe import audit
@@ -29,13 +27,6 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshot
 FOCUSED = "document.activeElement && document.activeElement.dataset.action"
 ALICE = {"id": 2**52 + 501, "first_name": "Alice", "language_code": "en"}
 BOB = {"id": 2**52 + 502, "first_name": "Bob", "language_code": "en"}
-
-
-@pytest.fixture
-def toy() -> Iterator[None]:
-    registry.GAMES[TOY.name] = TOY
-    yield
-    registry.GAMES.pop(TOY.name, None)
 
 
 @pytest.fixture

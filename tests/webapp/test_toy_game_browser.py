@@ -6,11 +6,9 @@ not. Nobody else's cards ever reach the page."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 
-from games import registry
 from tables.table import lobby, play
 from tables.table.model import ChatRef
 from tests.support.browser import chromium
@@ -19,13 +17,6 @@ from tests.support.toy_game import GAME as TOY
 from tests.webapp.conftest import TOKEN, USERS, WebServer
 from webapp.app import create_app
 from webapp.config import WebConfig
-
-
-@pytest.fixture
-def toy() -> Iterator[None]:
-    registry.GAMES[TOY.name] = TOY
-    yield
-    registry.GAMES.pop(TOY.name, None)
 
 
 @pytest.fixture

@@ -11,8 +11,6 @@ change.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from games import registry
@@ -31,16 +29,11 @@ from translations import tr
 from translations.errors import ERROR_TEXTS
 from webapp.payload import table_payload
 
+pytestmark = pytest.mark.usefixtures("toy")  # the toy game, registered (tests/conftest.py)
+
 ALICE, BOB, CAROL = 101, 102, 103
 MAX_STEPS = 4000
 GAME_NAMES = [*(game.name for game in registry.BUILT_IN), TOY.name]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def toy_registered() -> Iterator[None]:
-    registry.GAMES[TOY.name] = TOY
-    yield
-    registry.GAMES.pop(TOY.name, None)
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 
 import pytest
 
@@ -40,15 +39,10 @@ from tests.support.toy_game import GAME as TOY
 from translations import SUPPORTED_LANGUAGES, render
 from webapp.payload import table_payload
 
+pytestmark = pytest.mark.usefixtures("toy")  # the toy game, registered (tests/conftest.py)
+
 PEOPLE = (101, 102, 103, 104)
 MAX_STEPS = 4000
-
-
-@pytest.fixture(scope="module", autouse=True)
-def toy_registered() -> Iterator[None]:
-    registry.GAMES[TOY.name] = TOY
-    yield
-    registry.GAMES.pop(TOY.name, None)
 
 
 GAME_NAMES = [*(game.name for game in registry.BUILT_IN), TOY.name]

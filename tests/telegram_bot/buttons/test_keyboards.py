@@ -6,7 +6,6 @@ presser's own inline results)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -25,14 +24,9 @@ from telegram_bot.chat_messages import ChatMessages, OpenStep
 from tests.support.toy_game import GAME as TOY
 from tests.support.toy_game import ToyPresentation
 
+pytestmark = pytest.mark.usefixtures("toy")  # the toy game, registered (tests/conftest.py)
+
 ANN, BEN, DAN = 1, 2, 4
-
-
-@pytest.fixture(autouse=True)
-def toy() -> Iterator[None]:
-    registry.GAMES[TOY.name] = TOY
-    yield
-    registry.GAMES.pop(TOY.name, None)
 
 
 def calls_table(redis_client, preset: str = "open_calls") -> tuple[TableStore, str]:

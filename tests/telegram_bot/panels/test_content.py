@@ -3,11 +3,6 @@ so that others' moves leave it as it is), and why nothing can be played, once.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
-from games import registry
 from games.rng import DeterministicRng
 from tables.table import lobby, play
 from tables.table.model import ChatRef, Table
@@ -48,13 +43,6 @@ def test_why_nothing_can_be_played_is_said_once(redis_client):
     lines = panel_view(table, waiting[0], "en").text.splitlines()
     assert [x for x in lines if "Not your turn" in x] == ["⏸ Not your turn."]
     assert "" not in lines
-
-
-@pytest.fixture
-def toy() -> Iterator[None]:
-    registry.GAMES[TOY.name] = TOY
-    yield
-    registry.GAMES.pop(TOY.name, None)
 
 
 def pressable(view) -> list[tuple[str, str, str]]:

@@ -4,8 +4,6 @@ them by a sign), why nothing can be played, then whether it is their move."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from games import registry
@@ -67,13 +65,6 @@ def test_the_hand_and_what_sums_it_up_are_two_lines_in_every_game(redis_client):
             assert not [line for line in lines if " = " in line], (name, lines)
     mino = panel_view(found["mino_dice"], ANN, "en").text.splitlines()
     assert mino[2] == "Your bid: 0 · won so far: 0", mino
-
-
-@pytest.fixture
-def toy() -> Iterator[None]:
-    registry.GAMES[TOY.name] = TOY
-    yield
-    registry.GAMES.pop(TOY.name, None)
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
