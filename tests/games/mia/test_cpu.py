@@ -24,6 +24,7 @@ from games.mia.settings import SETTINGS_SPECS
 from games.rng import DeterministicRng
 from games.think import Budget
 from tests.games.mia.scripted import ScriptedRng
+from tests.games.positions import positions
 
 SETTINGS = st.fixed_dictionaries(
     {spec.key: st.sampled_from(spec.choices) for spec in SETTINGS_SPECS}
@@ -35,23 +36,6 @@ STRATEGIC = [
         ("66-high", "11-high"), (False, True), (1, 2), (1, 2), (False, True)
     )
 ]
-
-
-def positions(settings_: dict, seats: int, seed: int, steps: int = 80):
-    """States where a seat must act, from a game of random legal moves and CPU moves."""
-    rng = DeterministicRng(seed)
-    state, _ = GAME.rules.new_game(settings_, seats, rng)
-    for _ in range(steps):
-        if GAME.rules.is_over(state):
-            return
-        yield state
-        seat = GAME.rules.to_act(state)[0]
-        legal = GAME.rules.legal_actions(state, seat)
-        if rng.randbelow(2):
-            action = legal[rng.randbelow(len(legal))]
-        else:
-            action = choose(GAME.rules.view(state, seat), LEVELS[rng.randbelow(3)], rng)
-        state, _ = GAME.rules.apply(state, seat, action, rng)
 
 
 def opening(claim: str, seats: int = 2, roll: str = "31", **settings_):
@@ -86,8 +70,7 @@ def play_heads_up(first: str, second: str, games: int, seed: str) -> float:
 @settings(max_examples=150, deadline=None)
 @given(settings_=SETTINGS, seats=st.integers(2, 6), seed=st.integers(0, 2**32))
 def test_every_level_returns_a_legal_action_from_random_positions(settings_, seats, seed):
-    for state in positions(settings_, seats, seed):
-        seat = GAME.rules.to_act(state)[0]
+    for state, seat in positions(GAME, settings_, seats, seed, 80):
         view = GAME.rules.view(state, seat)
         for level in LEVELS:
             assert choose(view, level, DeterministicRng(seed)) in view["legal_actions"]
@@ -114,8 +97,8 @@ def test_cpu_only_games_end_under_every_settings_combination(settings_, seats):
 @settings(max_examples=60, deadline=None)
 @given(settings_=SETTINGS, seats=st.integers(2, 5), seed=st.integers(0, 2**32))
 def test_decisions_are_deterministic_for_the_same_seed(settings_, seats, seed):
-    for state in positions(settings_, seats, seed, steps=40):
-        view = GAME.rules.view(state, GAME.rules.to_act(state)[0])
+    for state, seat in positions(GAME, settings_, seats, seed, 40):
+        view = GAME.rules.view(state, seat)
         for level in LEVELS:
             first = choose(view, level, DeterministicRng(seed))
             assert choose(view, level, DeterministicRng(seed)) == first
@@ -124,8 +107,8 @@ def test_decisions_are_deterministic_for_the_same_seed(settings_, seats, seed):
 @settings(max_examples=60, deadline=None)
 @given(settings_=SETTINGS, seats=st.integers(2, 5), seed=st.integers(0, 2**32))
 def test_a_decision_leaves_the_view_unchanged(settings_, seats, seed):
-    for state in positions(settings_, seats, seed, steps=40):
-        view = GAME.rules.view(state, GAME.rules.to_act(state)[0])
+    for state, seat in positions(GAME, settings_, seats, seed, 40):
+        view = GAME.rules.view(state, seat)
         before = copy.deepcopy(view)
         for level in LEVELS:
             choose(view, level, DeterministicRng(seed))

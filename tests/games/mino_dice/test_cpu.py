@@ -16,30 +16,14 @@ from games.mino_dice.odds import chosen_kinds, die_strength, face_distribution, 
 from games.rng import DeterministicRng
 from tests.games.mino_dice.hidden import perturb
 from tests.games.mino_dice.scripted import bid_all, play_to_hand, roll, start
-
-
-def positions(seats: int, seed: int, steps: int = 120):
-    """Positions of a game of CPU and random moves, with the seat to act."""
-    rng = DeterministicRng(seed)
-    state, _ = GAME.rules.new_game({}, seats, rng)
-    for _ in range(steps):
-        if GAME.rules.is_over(state):
-            return
-        seat = GAME.rules.to_act(state)[0]
-        yield state, seat
-        legal = GAME.rules.legal_actions(state, seat)
-        if rng.randbelow(2):
-            action = legal[rng.randbelow(len(legal))]
-        else:
-            action = choose(GAME.rules.view(state, seat), LEVELS[rng.randbelow(3)], rng)
-        state, _ = GAME.rules.apply(state, seat, action, rng)
+from tests.games.positions import positions
 
 
 @settings(max_examples=25, deadline=None)
 @given(seats=st.integers(2, 6), seed=st.integers(0, 2**32))
 def test_every_level_chooses_a_legal_action_from_its_view_alone(seats, seed):
     rng = DeterministicRng(seed)
-    for state, seat in positions(seats, seed):
+    for state, seat in positions(GAME, {}, seats, seed, 120):
         view = GAME.rules.view(state, seat)
         for level in LEVELS:
             assert choose(view, level, rng) in view["legal_actions"]
@@ -50,7 +34,7 @@ def test_every_level_chooses_a_legal_action_from_its_view_alone(seats, seed):
 
 
 def test_normal_and_hard_are_repeatable_without_randomness():
-    for state, seat in positions(4, 7):
+    for state, seat in positions(GAME, {}, 4, 7, 120):
         view = GAME.rules.view(state, seat)
         assert choose(view, "hard", DeterministicRng(1)) == choose(
             view, "hard", DeterministicRng(2)

@@ -18,14 +18,14 @@ from games.think import Budget
 from tests.games.contract import without_commitments
 from tests.games.mino_dice.hidden import perturb
 from tests.games.mino_dice.scripted import bid_all, die_ids, play_to_hand, roll, start
-from tests.games.mino_dice.test_cpu import positions
+from tests.games.positions import positions
 
 SMALL = Budget(None, 3)
 
 
 def decisions(seats: int, seed: int, every: int = 4):
     """Positions of a game where the seat to act has a real choice."""
-    for index, (state, seat) in enumerate(positions(seats, seed)):
+    for index, (state, seat) in enumerate(positions(GAME, {}, seats, seed, 120)):
         if index % every == 0 and len(GAME.rules.legal_actions(state, seat)) > 1:
             yield state, seat
 

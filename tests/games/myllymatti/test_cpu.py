@@ -18,35 +18,18 @@ from games.myllymatti.state import PHASE_COLLECT
 from games.rng import DeterministicRng
 from tests.games.myllymatti.hidden import perturb
 from tests.games.myllymatti.scripted import position
+from tests.games.positions import positions
 
 SETTINGS = st.fixed_dictionaries(
     {spec.key: st.sampled_from(spec.choices) for spec in SETTINGS_SPECS}
 )
 
 
-def positions(settings_: dict, seats: int, seed: int, steps: int = 400):
-    """States where a seat must act, from a game of random legal moves and CPU moves."""
-    rng = DeterministicRng(seed)
-    state, _ = GAME.rules.new_game(settings_, seats, rng)
-    for _ in range(steps):
-        if GAME.rules.is_over(state):
-            return
-        yield state
-        seat = GAME.rules.to_act(state)[0]
-        legal = GAME.rules.legal_actions(state, seat)
-        if rng.randbelow(2):
-            action = legal[rng.randbelow(len(legal))]
-        else:
-            action = choose(GAME.rules.view(state, seat), LEVELS[rng.randbelow(3)], rng)
-        state, _ = GAME.rules.apply(state, seat, action, rng)
-
-
 @settings(max_examples=40, deadline=None)
 @given(settings_=SETTINGS, seats=st.integers(2, 4), seed=st.integers(0, 2**32))
 def test_every_level_always_chooses_a_legal_action(settings_, seats, seed):
     rng = DeterministicRng(seed)
-    for state in positions(settings_, seats, seed):
-        seat = GAME.rules.to_act(state)[0]
+    for state, seat in positions(GAME, settings_, seats, seed, 400):
         for level in LEVELS:
             assert choose(GAME.rules.view(state, seat), level, rng) in GAME.rules.legal_actions(
                 state, seat
@@ -57,8 +40,7 @@ def test_every_level_always_chooses_a_legal_action(settings_, seats, seed):
 @given(seats=st.integers(2, 4), seed=st.integers(0, 2**32))
 def test_a_cpu_decides_the_same_whatever_other_hands_and_the_stock_hold(seats, seed):
     rng = DeterministicRng(f"perturb-{seed}")
-    for state in positions({}, seats, seed, steps=60):
-        seat = GAME.rules.to_act(state)[0]
+    for state, seat in positions(GAME, {}, seats, seed, 60):
         for other in range(seats):
             if other == seat:
                 continue
