@@ -8,11 +8,13 @@ import re
 import pytest
 import redis
 
+from games.registry import BUILT_IN
 from tables.table import lobby
 from tables.table.model import ChatRef
 from tables.table.store import TableStore
 from tests.support.bot_process import BotProcess, bot_env
 from tests.telegram_bot.group_chat import GroupChat, acting_name, labels, table_version
+from translations import tr
 
 ALICE, BOB = 1, 2
 GROUP = -100900
@@ -204,21 +206,16 @@ def test_turn_timers_fire_once_with_two_bot_processes(bot, bot_api, redis_server
     assert "Traceback" not in worker.log, worker.log
 
 
-@pytest.mark.parametrize(
-    ("command", "heading"), [("minodice", "Mino Dice"), ("myllymatti", "Myllymatti")]
-)
+# The registry's games; the first is /tutorial's own, above.
+@pytest.mark.parametrize("game", BUILT_IN[1:], ids=lambda game: game.name)
 def test_every_game_has_a_guided_tutorial_with_a_tip_at_the_players_decision(
-    bot, bot_api, redis_client, command, heading
+    bot, bot_api, redis_client, game
 ):
     bot_api.add_user(ALICE, "Alice")
     chat = GroupChat(bot_api, ALICE)
-    bot_api.send_message(ALICE, ALICE, f"/tutorial {command}")
+    bot_api.send_message(ALICE, ALICE, f"/tutorial {game.command}")
+    heading = tr("en", game.presentation.title)
     assert wait_reply(bot_api, ALICE, f"Welcome to the {heading} tutorial")
     message = chat.wait_table(lambda m: "💡" in m["text"], timeout=30)
     assert re.search(r"💡 .+", message["text"])
-    assert (
-        redis_client.hget(
-            f"tutorial:{{{ALICE}}}:{command.replace('minodice', 'mino_dice')}", "started"
-        )
-        == b"1"
-    )
+    assert redis_client.hget(f"tutorial:{{{ALICE}}}:{game.name}", "started") == b"1"
