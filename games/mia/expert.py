@@ -20,7 +20,7 @@ from games.mia.actions import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, claim_actio
 from games.mia.expert_table import TABLE_PATH, Lookup, Position, RulesKey, decode
 from games.mia.ranks import claim_order, rank
 from games.rng import Rng
-from games.think import Budget
+from games.think import Budget, forced
 
 MAX_LIVE_SEATS = 3
 WEIGHT_SCALE = 255  # challenge chances are stored in 255ths
@@ -56,9 +56,10 @@ def position(view: dict[str, Any], max_lives: int) -> Position | None:
 
 def choose(view: dict[str, Any], rng: Rng, budget: Budget) -> Action:
     """The expert's action in this seat's view; ``budget`` is not needed for a look-up."""
+    only = forced(view)
+    if only is not None:
+        return only
     legal = view["legal_actions"]
-    if not legal:
-        raise ValueError("this seat has nothing to do")
     settings = view["settings"]
     lookup = tables().get(rules_key(settings)) if not settings["pass_on"] else None
     where = position(view, lookup.max_lives) if lookup else None

@@ -31,7 +31,7 @@ from games.mino_dice.dice import kind_of
 from games.mino_dice.playout import World, play_out
 from games.mino_dice.worlds import sample
 from games.rng import Rng
-from games.think import Budget, Thinking
+from games.think import Budget, Thinking, forced
 
 BID_SPREAD = 2  # bids tried: hard's bid and up to this many either side of it
 THINK_ROLLS = True
@@ -45,15 +45,18 @@ Trial = Callable[[World], float]
 
 def choose(view: dict[str, Any], rng: Rng, budget: Budget) -> Action:
     """The expert's move in this seat's ``view``, thought about within ``budget``."""
+    only = forced(view)
+    if only is not None:
+        return only
     legal = view["legal_actions"]
-    if not legal:
-        raise ValueError("this seat has nothing to do")
-    if len(legal) == 1:
-        return legal[0]
     if not THINK_ROLLS and not legal[0].startswith(BID_PREFIX):
         return cpu.choose(view, "hard", NO_RNG)
-    values = move_values(view, rng, budget.start())
-    return pick(values, _default(view, values))
+    default = cpu.choose(view, "hard", NO_RNG)
+    trials = _trials(view)
+    if len(trials) < 2:
+        return default
+    values = evaluate(view, trials, rng, budget.start())
+    return pick(values, _default(default, values))
 
 
 def pick(values: dict[Action, list[float]], default: Action) -> Action:
@@ -74,9 +77,8 @@ def pick(values: dict[Action, list[float]], default: Action) -> Action:
     return best
 
 
-def _default(view: dict[str, Any], values: dict[Action, list[float]]) -> Action:
+def _default(action: Action, values: dict[Action, list[float]]) -> Action:
     """Hard's choice among the candidates (a roll: the candidate of the same kind)."""
-    action = cpu.choose(view, "hard", NO_RNG)
     if action in values or not action.startswith(ROLL_PREFIX):
         return action
     kind = kind_of(int(action.removeprefix(ROLL_PREFIX)[1:]))
@@ -90,11 +92,13 @@ def move_scores(view: dict[str, Any], rng: Rng, thinking: Thinking) -> dict[Acti
 
 def move_values(view: dict[str, Any], rng: Rng, thinking: Thinking) -> dict[Action, list[float]]:
     """Each candidate move's points in each sampled world, in the order of the worlds."""
+    return evaluate(view, _trials(view), rng, thinking)
+
+
+def _trials(view: dict[str, Any]) -> dict[Action, Trial]:
     if view["legal_actions"][0].startswith(BID_PREFIX):
-        trials = _bid_trials(view)
-    else:
-        trials = _roll_trials(view)
-    return evaluate(view, trials, rng, thinking)
+        return _bid_trials(view)
+    return _roll_trials(view)
 
 
 def evaluate(

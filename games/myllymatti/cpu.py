@@ -35,6 +35,7 @@ from games.myllymatti import cards
 from games.myllymatti.actions import CHANCE, PICKUP, PLAY_PREFIX, play_action
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import Rng, uniform
+from games.think import forced
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -53,11 +54,12 @@ HARD = Tuning()
 
 def choose(view: dict[str, Any], level: str, rng: Rng) -> Action:
     """The action of a CPU of ``level`` in this seat's ``view``; randomness from ``rng`` only."""
-    legal = view["legal_actions"]
-    if not legal:
-        raise ValueError("this seat has nothing to do")
+    only = forced(view)
     if level not in LEVELS:
         raise ValueError(f"unknown CPU level {level!r}")
+    if only is not None:
+        return only
+    legal = view["legal_actions"]
     if level == "easy":
         return _easy(view, rng)
     if view["phase"] == PHASE_COLLECT:
