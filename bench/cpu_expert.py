@@ -13,13 +13,17 @@ The expert thinks within ``--think-ms`` (default ``CPU_THINK_MS``, else 200) and
 ``--iterations`` iterations a move, if given: with ``--think-ms 0`` (no time limit) and a cap,
 a run is the same on any machine. A game stops after ``MAX_MOVES`` moves (fixed play can
 loop in some games); such games count as neither won nor lost and are reported as ``stuck``.
-Every die, card and CPU choice comes from a ``DeterministicRng`` seeded from ``--seed``.
+Every die, card and CPU choice comes from a ``DeterministicRng`` seeded from ``--seed`` and the
+game's number, so ``--jobs`` processes play the very games one process would.
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from bench.cpu_common import expert_line, percentile
@@ -74,6 +78,42 @@ def score(game: Game, state: Any, seat: int) -> float:
     return 1 / sum(1 for place in places.values() if place == wanted)
 
 
+@dataclass(frozen=True)
+class Run:
+    """What every game of a run shares (picklable, for the worker processes)."""
+
+    game_name: str
+    budget: Budget
+    seed: str
+    opponent: str
+    preset: str | None
+
+
+def one_game(run: Run, index: int) -> tuple[float | None, list[float]]:
+    """Game ``index`` of ``run``, with its own rng (so any worker plays it the same): what it
+    counts for the expert (None: stuck) and the expert's decision times."""
+    game = get_game(run.game_name)
+    seat = index % SEATS
+    rng = DeterministicRng(f"cpu-expert/{run.game_name}/{run.seed}/{index}")
+    times: list[float] = []
+    state = play_game(game, seat, run.budget, rng, times, run.opponent, run.preset)
+    return (None if state is None else score(game, state, seat)), times
+
+
+def _play(args: tuple[Run, int]) -> tuple[float | None, list[float]]:
+    return one_game(*args)
+
+
+def results(run: Run, games: int, jobs: int) -> Iterator[tuple[float | None, list[float]]]:
+    """Every game's result, in order, played by ``jobs`` processes."""
+    work = ((run, index) for index in range(games))
+    if jobs <= 1:
+        yield from map(_play, work)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap(_play, work, chunksize=4)
+
+
 def main(game_name: str, argv: list[str] | None = None) -> float:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games to play")
@@ -82,22 +122,22 @@ def main(game_name: str, argv: list[str] | None = None) -> float:
     parser.add_argument("--iterations", type=int, default=None, help="iteration cap a move")
     parser.add_argument("--opponent", default=HARD, help="the other two seats' level")
     parser.add_argument("--preset", default=None, help="the rules (default: the game's default)")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (the same games)")
     args = parser.parse_args(argv)
     game = get_game(game_name)
     ms = budget_from_env().ms if args.think_ms is None else (args.think_ms or None)
     budget = Budget(ms, args.iterations)
-    rng = DeterministicRng(f"cpu-expert/{game_name}/{args.seed}")
+    run = Run(game_name, budget, args.seed, args.opponent, args.preset)
     started = time.perf_counter()
     times: list[float] = []
     total = 0.0
     stuck = 0
-    for index in range(args.games):
-        seat = index % SEATS
-        state = play_game(game, seat, budget, rng, times, args.opponent, args.preset)
-        if state is None:
+    for index, (value, spent) in enumerate(results(run, args.games, args.jobs)):
+        times += spent
+        if value is None:
             stuck += 1
         else:
-            total += score(game, state, seat)
+            total += value
         if (index + 1) % REPORT_EVERY == 0:
             print(f"games={index + 1} share={total / (index + 1):.3f}", flush=True)
     share = total / max(1, args.games)
@@ -105,7 +145,7 @@ def main(game_name: str, argv: list[str] | None = None) -> float:
     print(
         f"game={game_name} expert_{measure} games={args.games} stuck={stuck} "
         f"opponent={args.opponent} preset={args.preset or game.rules.default_preset} "
-        f"think_ms={budget.ms} iterations={budget.max_iterations} "
+        f"think_ms={budget.ms} iterations={budget.max_iterations} jobs={args.jobs} "
         f"decisions={len(times)} max_think_ms={percentile(times, 1.0):.2f} "
         f"seconds={time.perf_counter() - started:.1f}"
     )

@@ -46,17 +46,6 @@ def check_declared(part: object, base: type) -> None:
         raise TypeError(f"{type(part).__name__} does not declare {', '.join(missing)}")
 
 
-def cpu_choices(view: JSON, level: str = HARD, levels: tuple[str, ...] = CPU_LEVELS) -> list[str]:
-    """The legal actions a CPU chooses from in a seat's view. Asked to play a seat with
-    nothing to do, or at a level it does not play, a CPU refuses: that is a caller's bug."""
-    legal = view["legal_actions"]
-    if not legal:
-        raise ValueError("this seat has nothing to do")
-    if level not in levels:
-        raise ValueError(f"unknown CPU level {level!r}")
-    return legal
-
-
 @dataclass(frozen=True)
 class Text:
     """Words for a person, not yet translated: an English msgid and its parameters.

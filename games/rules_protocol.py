@@ -59,7 +59,7 @@ from games.base import (
 )
 from games.errors import GameOver, InvalidSettings, NotYourTurn
 from games.rng import Rng
-from games.think import Budget
+from games.think import Budget, forced
 
 Change = tuple[Any, list[Event]]  # the state after a change, and the events it made
 
@@ -161,6 +161,9 @@ class Rules(ABC):
 
     def cpu_action(self, view: JSON, level: str, rng: Rng) -> Action:
         """A CPU's choice from the seat's own view: by default any legal action."""
+        only = forced(view)
+        if only is not None:
+            return only
         legal = view["legal_actions"]
         return legal[rng.randbelow(len(legal))]
 
@@ -210,7 +213,11 @@ class Rules(ABC):
         return len(acting) <= 1 and not self.choice_hidden(self.public_view(state))
 
     def cpu_choice(self, view: JSON, level: str, rng: Rng, budget: Budget) -> Action:
-        """A CPU's choice at any level: only the expert spends the budget."""
+        """A CPU's choice at any level: only the expert spends the budget, and nobody thinks
+        about a move that is not a choice (games.think.forced)."""
+        only = forced(view)
+        if only is not None:
+            return only
         if level == EXPERT:
             return self.cpu_expert(view, rng, budget)
         return self.cpu_action(view, level, rng)

@@ -4,13 +4,20 @@ The table layer sets the budget (``CPU_THINK_MS``, see tables.table.thinking); g
 A wall-clock limit alone would make a search depend on the machine's speed, so a budget also
 has an iteration cap: with ``ms=None`` and a cap, the same view and the same seeded rng give
 the same choice anywhere (tests and benches).
+
+Every game's CPUs, at every level, start with the same guard (``forced``): a seat with nothing
+to do is a caller's mistake, and a seat with one legal action plays it without thinking, so no
+budget is spent and no random draw is made on a move that is not a choice.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
+
+from games.base import Action
 
 DEFAULT_THINK_MS = 200.0
 
@@ -48,3 +55,18 @@ class Thinking:
 
     def elapsed_ms(self) -> float:
         return (self.budget.clock() - self.started) * 1000
+
+
+class NothingToDo(ValueError):
+    """A CPU was asked to move for a seat with no legal action (the caller's mistake)."""
+
+
+def forced(view: Mapping[str, Any]) -> Action | None:
+    """The seat's one legal action, to be played without thinking; None when it has a choice.
+
+    Raises ``NothingToDo`` when the view offers no legal action at all.
+    """
+    legal = view["legal_actions"]
+    if not legal:
+        raise NothingToDo("this seat has nothing to do")
+    return legal[0] if len(legal) == 1 else None

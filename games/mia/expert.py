@@ -14,13 +14,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from games.base import Action, cpu_choices
+from games.base import Action
 from games.mia import cpu
 from games.mia.actions import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, claim_action
 from games.mia.expert_table import TABLE_PATH, Lookup, Position, RulesKey, decode
 from games.mia.ranks import claim_order, rank
 from games.rng import Rng
-from games.think import Budget
+from games.think import Budget, forced
 
 MAX_LIVE_SEATS = 3
 WEIGHT_SCALE = 255  # challenge chances are stored in 255ths
@@ -56,7 +56,10 @@ def position(view: dict[str, Any], max_lives: int) -> Position | None:
 
 def choose(view: dict[str, Any], rng: Rng, budget: Budget) -> Action:
     """The expert's action in this seat's view; ``budget`` is not needed for a look-up."""
-    legal = cpu_choices(view)
+    only = forced(view)
+    if only is not None:
+        return only
+    legal = view["legal_actions"]
     settings = view["settings"]
     lookup = tables().get(rules_key(settings)) if not settings["pass_on"] else None
     where = position(view, lookup.max_lives) if lookup else None

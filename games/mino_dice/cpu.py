@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import Action, cpu_choices
+from games.base import Action
 from games.mino_dice.actions import BID_PREFIX, ROLL_PREFIX, bid_action
 from games.mino_dice.dice import BLACK, CREATURES, FLAG
 from games.mino_dice.odds import (
@@ -48,6 +48,7 @@ from games.mino_dice.odds import (
 from games.mino_dice.settings import BONUS_TRICK
 from games.mino_dice.tricks import BONUSES
 from games.rng import Rng, uniform
+from games.think import forced
 
 LEVELS = ("easy", "normal", "hard")
 SAVE_BELOW = 0.15  # normal: no die this likely to take the trick: roll its weakest instead
@@ -123,7 +124,12 @@ def read(view: dict[str, Any]) -> Seat:
 
 def choose(view: dict[str, Any], level: str, rng: Rng) -> Action:
     """The action of a CPU of ``level`` in this seat's ``view``; randomness from ``rng`` only."""
-    legal = cpu_choices(view, level, LEVELS)
+    only = forced(view)
+    if level not in LEVELS:
+        raise ValueError(f"unknown CPU level {level!r}")
+    if only is not None:
+        return only
+    legal = view["legal_actions"]
     seat = read(view)
     if legal[0].startswith(BID_PREFIX):
         return bid_action(_bid(seat, level, rng))

@@ -20,10 +20,11 @@ cap and no time limit always chooses the same. See docs/cpu-mino_dice.md.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
-from games.base import Action, cpu_choices
+from games.base import Action
 from games.mino_dice import cpu
 from games.mino_dice.actions import BID_PREFIX, ROLL_PREFIX, bid_action
 from games.mino_dice.cpu import NO_RNG
@@ -31,12 +32,14 @@ from games.mino_dice.dice import kind_of
 from games.mino_dice.playout import World, play_out
 from games.mino_dice.worlds import sample
 from games.rng import Rng
-from games.think import Budget, Thinking
+from games.think import Budget, Thinking, forced
 
 BID_SPREAD = 2  # bids tried: hard's bid and up to this many either side of it
 THINK_ROLLS = True
 LAST_HAND_WINS = True
 WIN_POINTS = 100.0  # the last hand: what a win is worth, in points of the hand
+WIN_CHANCE = False  # earlier hands: judged by the chance to win the game (see worth)
+HAND_SD = (6.0, 4.4)  # hard's points in hand n spread by about a + b * n (3 seats, measured)
 RIVALS = 0.0  # earlier hands: how much the others' mean points count against its own
 CONFIDENCE = 1.0  # standard errors by which a move must beat hard's choice to be played
 
@@ -45,13 +48,18 @@ Trial = Callable[[World], float]
 
 def choose(view: dict[str, Any], rng: Rng, budget: Budget) -> Action:
     """The expert's move in this seat's ``view``, thought about within ``budget``."""
-    legal = cpu_choices(view)
-    if len(legal) == 1:
-        return legal[0]
+    only = forced(view)
+    if only is not None:
+        return only
+    legal = view["legal_actions"]
     if not THINK_ROLLS and not legal[0].startswith(BID_PREFIX):
         return cpu.choose(view, "hard", NO_RNG)
-    values = move_values(view, rng, budget.start())
-    return pick(values, _default(view, values))
+    default = cpu.choose(view, "hard", NO_RNG)
+    trials = _trials(view)
+    if len(trials) < 2:
+        return default
+    values = evaluate(view, trials, rng, budget.start())
+    return pick(values, _default(default, values))
 
 
 def pick(values: dict[Action, list[float]], default: Action) -> Action:
@@ -72,9 +80,8 @@ def pick(values: dict[Action, list[float]], default: Action) -> Action:
     return best
 
 
-def _default(view: dict[str, Any], values: dict[Action, list[float]]) -> Action:
+def _default(action: Action, values: dict[Action, list[float]]) -> Action:
     """Hard's choice among the candidates (a roll: the candidate of the same kind)."""
-    action = cpu.choose(view, "hard", NO_RNG)
     if action in values or not action.startswith(ROLL_PREFIX):
         return action
     kind = kind_of(int(action.removeprefix(ROLL_PREFIX)[1:]))
@@ -88,11 +95,13 @@ def move_scores(view: dict[str, Any], rng: Rng, thinking: Thinking) -> dict[Acti
 
 def move_values(view: dict[str, Any], rng: Rng, thinking: Thinking) -> dict[Action, list[float]]:
     """Each candidate move's points in each sampled world, in the order of the worlds."""
+    return evaluate(view, _trials(view), rng, thinking)
+
+
+def _trials(view: dict[str, Any]) -> dict[Action, Trial]:
     if view["legal_actions"][0].startswith(BID_PREFIX):
-        trials = _bid_trials(view)
-    else:
-        trials = _roll_trials(view)
-    return evaluate(view, trials, rng, thinking)
+        return _bid_trials(view)
+    return _roll_trials(view)
 
 
 def evaluate(
@@ -119,19 +128,37 @@ def _late(thinking: Thinking) -> bool:
 
 
 def worth(view: dict[str, Any], points: list[int]) -> float:
-    """What a played-out hand is worth to the seat. In the last hand, the game: a win (a
-    share of it when tied) counts ``WIN_POINTS``, its own points only break ties. Before
-    it, its points less ``RIVALS`` times the mean of the others' (a place is relative)."""
+    """What a played-out hand is worth to the seat: its chance to win the game, ``WIN_POINTS``
+    for a sure win (a share of it when tied), its own points breaking ties. In the last
+    hand that is the game; before it (``WIN_CHANCE``) each rival's lead is judged against the
+    spread of the hands still to come, so points matter in proportion to the place they buy
+    and spoiling a rival's bid counts too. Without it: points, less ``RIVALS`` times the
+    others' mean."""
     me = view["seat"]
-    if view["hand"] >= view["hands"] and LAST_HAND_WINS:
-        totals = [score + gain for score, gain in zip(view["scores"], points, strict=True)]
-        for seat in view["resigned"]:
-            totals[seat] = -(10**9)  # a seat that resigned is ranked last
-        top = max(totals)
-        share = 1 / totals.count(top) if totals[me] == top else 0.0
+    spread = remaining_spread(view["hand"], view["hands"])
+    if spread and not WIN_CHANCE:
+        others = [gain for seat, gain in enumerate(points) if seat != me]
+        return points[me] - RIVALS * sum(others) / max(1, len(others))
+    totals = [score + gain for score, gain in zip(view["scores"], points, strict=True)]
+    rivals = [seat for seat in range(len(totals)) if seat != me and seat not in view["resigned"]]
+    if me in view["resigned"]:
+        return points[me] / 100
+    if not spread:
+        top = max(totals[seat] for seat in [me, *rivals])
+        tied = sum(1 for seat in [me, *rivals] if totals[seat] == top)
+        share = 1 / tied if totals[me] == top else 0.0
         return WIN_POINTS * share + points[me] / 100
-    others = [gain for seat, gain in enumerate(points) if seat != me]
-    return points[me] - RIVALS * sum(others) / max(1, len(others))
+    chance = 1.0
+    for seat in rivals:
+        chance *= 0.5 * (1 + math.erf((totals[me] - totals[seat]) / (2 * spread)))
+    return WIN_POINTS * chance + points[me] / 100
+
+
+def remaining_spread(hand: int, hands: int) -> float:
+    """The standard deviation of one seat's points over the hands after ``hand`` (hard's
+    spread in hand n is about ``HAND_SD[0] + HAND_SD[1] * n`` points, measured in 3-seat
+    games); 0 in the last hand."""
+    return math.sqrt(sum((HAND_SD[0] + HAND_SD[1] * n) ** 2 for n in range(hand + 1, hands + 1)))
 
 
 def _bid_trials(view: dict[str, Any]) -> dict[Action, Trial]:

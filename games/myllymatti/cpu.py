@@ -30,11 +30,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games.base import Action, cpu_choices
+from games.base import Action
 from games.myllymatti import cards
 from games.myllymatti.actions import CHANCE, PICKUP, PLAY_PREFIX, play_action
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import Rng, uniform
+from games.think import forced
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -53,7 +54,12 @@ HARD = Tuning()
 
 def choose(view: dict[str, Any], level: str, rng: Rng) -> Action:
     """The action of a CPU of ``level`` in this seat's ``view``; randomness from ``rng`` only."""
-    legal = cpu_choices(view, level, LEVELS)
+    only = forced(view)
+    if level not in LEVELS:
+        raise ValueError(f"unknown CPU level {level!r}")
+    if only is not None:
+        return only
+    legal = view["legal_actions"]
     if level == "easy":
         return _easy(view, rng)
     if view["phase"] == PHASE_COLLECT:

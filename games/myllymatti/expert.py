@@ -20,18 +20,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.base import Action, cpu_choices
+from games.base import Action
 from games.myllymatti import actions, cpu, endgame, search, simulate
 from games.myllymatti.state import PHASE_COLLECT
 from games.rng import Rng
-from games.think import Budget, Thinking
+from games.think import Budget, Thinking, forced
 
 
 def choose(view: dict[str, Any], rng: Rng, budget: Budget) -> Action:
     """The expert's move in this seat's ``view``, thought about within ``budget``."""
-    legal = cpu_choices(view)
-    if len(legal) == 1:
-        return legal[0]
+    only = forced(view)
+    if only is not None:
+        return only
     thinking = budget.start()
     if view["phase"] == PHASE_COLLECT:
         return _collect(view, rng, thinking)

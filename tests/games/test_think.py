@@ -3,7 +3,12 @@ a time limit read from the clock it is given, and always at least one iteration.
 
 from __future__ import annotations
 
-from games.think import DEFAULT_THINK_MS, Budget
+import pytest
+
+from games.base import CPU_LEVELS, EXPERT
+from games.registry import GAMES
+from games.rng import DeterministicRng
+from games.think import DEFAULT_THINK_MS, Budget, NothingToDo, forced
 
 STEP = 1 / 64  # seconds
 
@@ -50,3 +55,57 @@ def test_whichever_limit_comes_first_wins():
 
 def test_the_default_budget_is_200_ms_without_a_cap():
     assert Budget() == Budget(DEFAULT_THINK_MS, None) and DEFAULT_THINK_MS == 200
+
+
+class NoDraws:
+    """An rng that fails the test if anything draws from it."""
+
+    def randbelow(self, n: int) -> int:
+        raise AssertionError("a move that is not a choice drew a random number")
+
+    def token_hex(self, nbytes: int) -> str:
+        raise AssertionError("a move that is not a choice drew a random number")
+
+
+def _never() -> float:
+    raise AssertionError("a move that is not a choice read the clock")
+
+
+NEVER = Budget(ms=1, max_iterations=1, clock=_never)
+
+
+def opening_view(game):
+    """The first seat to act's view of a new game of ``game`` (its default rules)."""
+    rules = game.rules
+    settings = dict(rules.presets[rules.default_preset])
+    state, _ = rules.new_game(settings, rules.min_seats, DeterministicRng(f"guard/{game.name}"))
+    return rules.view(state, rules.to_act(state)[0])
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("level", CPU_LEVELS)
+def test_every_cpu_plays_a_seats_only_action_without_thinking_or_drawing(name, level):
+    game = GAMES[name]
+    view = opening_view(game)
+    for action in view["legal_actions"]:
+        only = {**view, "legal_actions": [action]}
+        assert game.rules.cpu_choice(only, level, NoDraws(), NEVER) == action
+        assert forced(only) == action
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("level", CPU_LEVELS)
+def test_every_cpu_refuses_a_seat_with_nothing_to_do(name, level):
+    game = GAMES[name]
+    none = {**opening_view(game), "legal_actions": []}
+    with pytest.raises(NothingToDo):
+        game.rules.cpu_choice(none, level, DeterministicRng(1), Budget(None, 1))
+    with pytest.raises(NothingToDo):
+        game.rules.cpu_action(none, level, DeterministicRng(1))
+    if level == EXPERT:
+        with pytest.raises(NothingToDo):
+            game.rules.cpu_expert(none, DeterministicRng(1), Budget(None, 1))
+
+
+def test_a_choice_of_two_is_left_to_the_cpu():
+    assert forced({"legal_actions": ["a", "b"]}) is None
