@@ -52,6 +52,7 @@
     const drew = renderFelt(table, renderer, h);
     const verify = renderLines(table, drew);
     shell.renderMoment(table, renderer, h);
+    if (shell.renderFeed) shell.renderFeed(table);
     if (table.over && table.rating) shell.history(() => shell.renderRating(state.table));
     else $("rating").hidden = true;
     shell.renderPrivate(table, renderer, h);
