@@ -120,7 +120,9 @@
     // Once the next round has a claim, the last reveal folds to its verdict: one chain at once.
     const next = !!table.public && !table.public.over && table.public.history.length > 0;
     if (next && (reveal || folded)) return foldedMoment(el, reveal, h);
-    if (round.length > 1) el.append(claimChain(round, h, "mia-claims small"));
+    // The round's claims, unless your move needs the room (its 🔍 line names the claim).
+    const yours = !!table.public && !table.public.over && table.public.to_act === h.you;
+    if (round.length > 1 && !yours) el.append(claimChain(round, h, "mia-claims small"));
     if (reveal) {
       const stage = h.element("div", "mia-stage" + (h.fresh ? " fresh" : ""));
       const dice = h.element("div", "mia-dice");
