@@ -120,3 +120,12 @@ def feed_for(
         for version, events in changes[start:]
         for line in words.describe_feed(events, names, seat)
     ]
+
+
+def moves_for(game: Game, event: Event, names: Names, seat: int) -> list[Text] | None:
+    """A replay's log line for one of ``seat``'s own moves, told to it, where the game words
+    it (``describe_moves`` in its feed words); None: the log's or the story's words."""
+    words = feed_words(game.name)
+    if words is None or not hasattr(words, "describe_moves"):
+        return None
+    return words.describe_moves([event], names, seat)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from games import seat_words
 from games.registry import BUILT_IN, get_game
 from games.seat_words import feed_for
 from tests.support.scenes import Script, set_up
@@ -132,3 +133,30 @@ def test_four_lines_show_and_the_earlier_fold_away():
         "earlier_label": "",
     }
     assert folded([], "en") is None
+
+
+def test_a_replay_tells_your_own_moves_and_deals_to_you():
+    names, you = ["Sam", "Ada", "Grace"], 0
+    cases = [
+        ("mia", {"type": "claimed", "seat": you, "claim": "42"}, ["  You claim 42."]),
+        ("mia", {"type": "round_started", "round": 3, "starter": you}, ["Round 3 (you start)"]),
+        ("mia", {"type": "claimed", "seat": 1, "claim": "42"}, None),  # Ada's: the log's words
+        (
+            "mino_dice",
+            {"type": "rolled", "seat": you, "kind": "red", "face": "5", "trick": 1},
+            ["  You roll 🔴 5."],
+        ),
+        (
+            "myllymatti",
+            {"type": "game_started", "seats": 3, "dealer": you, "leader": 1, "commitment": "c"},
+            ["A new game: you deal, Ada leads."],
+        ),
+        (
+            "myllymatti",
+            {"type": "beat", "seat": you, "card": "kh", "top": "9h"},
+            ["  You beat 9♥ with K♥."],
+        ),
+    ]
+    for game, event, wanted in cases:
+        told = seat_words.moves_for(get_game(game), event, names, you)
+        assert (None if told is None else [render(line, "en") for line in told]) == wanted
