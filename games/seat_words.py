@@ -83,3 +83,49 @@ def final_for(
     if seat is None or words is None or not hasattr(words, "describe_final"):
         return game.presentation.describe_final(ranking, places, names)
     return words.describe_final(ranking, places, names, seat)
+
+
+@cache
+def feed_words(name: str) -> ModuleType | None:
+    """The game's between-turns words (``games/<name>/feed.py``), if it has them."""
+    module = f"games.{name}.feed"
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as error:
+        if error.name not in (module, f"games.{name}"):
+            raise
+        return None
+
+
+def feed_for(
+    game: Game, changes: list[tuple[int, list[Event]]], names: Names, seat: int
+) -> list[tuple[int, Text]]:
+    """What happened at the table since ``seat``'s last move, change by change (oldest first),
+    each line with its change's version, in the game's own between-turns words
+    (``games/<name>/feed.py``: ``moved(event, seat)``, a move of that seat's;
+    ``describe_feed(events, names, seat)``, which tells what has left the table: a trick
+    taken, a round's reveal, not the claims or rolls the table still shows). The change
+    holding the move is the reader's own: it is left out. A game without feed words has no
+    feed."""
+    words = feed_words(game.name)
+    if words is None:
+        return []
+    start = 0
+    for index in range(len(changes) - 1, -1, -1):
+        if any(words.moved(event, seat) for event in changes[index][1]):
+            start = index + 1
+            break
+    return [
+        (version, line)
+        for version, events in changes[start:]
+        for line in words.describe_feed(events, names, seat)
+    ]
+
+
+def moves_for(game: Game, event: Event, names: Names, seat: int) -> list[Text] | None:
+    """A replay's log line for one of ``seat``'s own moves, told to it, where the game words
+    it (``describe_moves`` in its feed words); None: the log's or the story's words."""
+    words = feed_words(game.name)
+    if words is None or not hasattr(words, "describe_moves"):
+        return None
+    return words.describe_moves([event], names, seat)

@@ -20,7 +20,7 @@ GAME_ASSETS = frozenset({"render.js", "render.css"})
 # The page's scripts, in order (deferred: they run in this order once the page is parsed).
 # replay.js (and replay.css) are loaded when a replay, My games or a game's end needs them.
 PAGE_SCRIPTS = (
-    "app.js", "draw.js", "steps.js", "private.js", "focus.js", "moment.js", "learn.js"
+    "app.js", "draw.js", "steps.js", "private.js", "focus.js", "moment.js", "feed.js", "learn.js"
 )  # fmt: skip
 LOCAL_SCRIPTS = ("local-form.js", "local.js")
 TELEGRAM_FRAME_ANCESTORS = ("https://web.telegram.org", "https://*.web.telegram.org")

@@ -23,6 +23,7 @@ from tables.table.model import LOBBY, PLAYING, Table
 from tables.table.store import TableStore
 from translations import render, tr
 from webapp.actions_payload import action_rows, step_levels
+from webapp.feed import feed_payload
 from webapp.history_strings import game_over_extras
 from webapp.seat_story import seat_story
 
@@ -51,6 +52,8 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
     seat = _add_private(payload, table, user_id, acting, language) or seat
     told = latest_story(store, table, language, reader)
     payload["story"], payload["proofs"], payload["moment"] = told
+    shown = (told[2]["since"], told[2]["version"]) if told[2] else None
+    payload["feed"] = feed_payload(store, table, reader, shown, language)
     if game.presentation.page_history:
         payload["history"] = game_history(store, table, game.presentation.page_history)
     if table.tutorial and seat is not None:
@@ -89,6 +92,7 @@ def _lobby_payload(
         "story": [],
         "proofs": [],
         "moment": None,
+        "feed": None,
         "over": False,
         "winners": [],
     }
@@ -198,7 +202,8 @@ def latest_story(
         while start > 0 and not page_story(game, changes[start - 1][1], names, seat):
             start -= 1
         led_up: list[Event] = [event for _, earlier in changes[start:index] for event in earlier]
-        moment = {"version": version, "events": [*led_up, *events]}
+        # "since": the first change it covers (the page's feed leaves them all to it).
+        moment = {"version": version, "since": changes[start][0], "events": [*led_up, *events]}
         # A log line is indented inside its round: on the page it stands on its own.
         return [render(line, language).strip() for line in lines], proofs, moment
     return [], [], None

@@ -16,10 +16,11 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import Text
+from games.seat_words import status_for
 from tables.fairness.replay import Replay, Step
 from tables.profiles import ratings
-from tables.table import story
 from translations import render
+from webapp.seat_story import seat_log
 
 
 def replay_payload(replay: Replay, user_id: int, language: str) -> dict[str, Any]:
@@ -29,7 +30,7 @@ def replay_payload(replay: Replay, user_id: int, language: str) -> dict[str, Any
     you = table.seat_of(user_id)
     secrets_shown: dict[int, Any] = {}
     steps = [
-        _frame(replay, step, names, hidden_too, secrets_shown, language)
+        _frame(replay, step, names, you, hidden_too, secrets_shown, language)
         for step in replay.steps
         if step.state is not None
     ]
@@ -59,23 +60,20 @@ def _frame(
     replay: Replay,
     step: Step,
     names: list[str],
+    you: int | None,
     hidden_too: bool,
     secrets_shown: dict[int, Any],
     language: str,
 ) -> dict[str, Any]:
-    """One step of the replay as the page draws it (the hidden values too, once over)."""
+    """One step of the replay as the page draws it (the hidden values too, once over), its
+    words told to ``you`` ("You play 8♦"), or the group's for one who had no seat."""
     game = replay.game
     public = game.rules.public_view(step.state)
     acting = set(game.rules.to_act(step.state))
     frame: dict[str, Any] = {
         "v": step.version,
-        "story": [
-            render(line, language)
-            for line in story.log_lines(game, step.events, names, proofs=False)
-        ],
-        "lines": [
-            render(line, language) for line in game.presentation.describe_status(public, names)
-        ],
+        "story": [render(line, language) for line in seat_log(game, step.events, names, you)],
+        "lines": [render(line, language) for line in status_for(game, public, names, you)],
         "seats": [
             {"badge": render(badge.badge, language), "out": badge.out, "acting": s in acting}
             for s, badge in enumerate(game.presentation.seat_badges(public))

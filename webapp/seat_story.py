@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.base import T_, V_, Event, Text
 from games.game import Game
-from games.seat_words import events_for, final_for, you_or
+from games.seat_words import events_for, final_for, moves_for, you_or
 from tables.table import story
 from tables.table.story import MEDALS, SHARED_EVENTS
 
@@ -69,4 +69,20 @@ def final_ranking(ranking: list[int], places: list[int], names: list[str], seat:
     for who, place in zip(ranking, places, strict=False):
         medal = MEDALS[place - 1] if place <= len(MEDALS) else f"{place}."
         lines.append(V_("{medal} {name}", medal=medal, name=you_or(names, who, seat)))
+    return lines
+
+
+def seat_log(game: Game, events: list[Event], names: list[str], seat: int | None) -> list[Text]:
+    """A replay step's log as ``seat`` reads it: its own moves in the game's seat words, what
+    the story tells in the seat's story words, the rest as the log words it (the group's,
+    for a spectator)."""
+    if seat is None:
+        return story.log_lines(game, events, names, proofs=False)
+    lines: list[Text] = []
+    for event in events:
+        own = moves_for(game, event, names, seat)
+        if own is None:
+            told = seat_story(game, [event], names, seat)
+            own = told or story.log_lines(game, [event], names, proofs=False)
+        lines += own
     return lines

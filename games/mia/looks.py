@@ -39,6 +39,9 @@ WEB_STRINGS = {
     "bluff": N_("Caught bluffing!"),
     "you_lose": NT_("💔 You lose a life!", "💔 You lose {n} lives!", 1),
     "right": N_("✅ You were right!"),
+    "round": N_("Round {round}"),
+    "dice_were": N_("Dice {roll}"),
+    "claim_was": N_("Claim {claim}"),
 }
 LEGEND = (("❤️", N_("lives left")), ("💀", N_("out of the game")))
 

@@ -51,6 +51,8 @@ def _prompt(view: dict[str, Any], names: list[str], seat: int) -> Text | None:
                 name=names[view["to_act"]],
                 claim=claim_text(view["claim"]),
             )
+        if view["phase"] != PHASE_CLAIM:  # the group's words ask the one to act, not you
+            return T_("🤔 {name} is thinking…", name=names[view["to_act"]])
         return None
     claim = view["claim"]
     if view["phase"] == PHASE_CLAIM and claim is None:

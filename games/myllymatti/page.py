@@ -187,6 +187,17 @@ def _tied(event: Event, names: list[str], seat: int) -> Text:
 
 def _phase_two(event: Event, names: list[str], seat: int) -> list[Text]:
     lines = story._phase_two(event, names)[:1]
+    if event.get("trump_card") and event.get("trump_owner") is not None:  # older logs: none
+        card = card_text(event["trump_card"])
+        lines.append(
+            T_("⭐ The last stock card, {card} (trump), goes into your hand.", card=card)
+            if event["trump_owner"] == seat
+            else T_(
+                "⭐ The last stock card, {card} (trump), goes into {name}'s hand.",
+                card=card,
+                name=names[event["trump_owner"]],
+            )
+        )
     for who, shown in enumerate(event["shown"]):
         if shown and who == seat:
             lines.append(T_("You kept {cards}.", cards=cards_text(shown)))

@@ -18,6 +18,7 @@ def begin(state: MyllyState, events: list[Event]) -> bool:
     """End phase 1: cards on the table go back, leftover hands are shown, and each player
     takes up their won pile, leftover hand and the face-up card if it is theirs."""
     shown = [cards.sorted_hand(hand, state.trump) for hand in state.hands]
+    trump_card, trump_owner = state.face_up, state.face_up_seat  # told: it joins its owner's hand
     returned = _return_table(state)
     for seat in range(state.seats):
         state.hands[seat] += state.won[seat]
@@ -39,6 +40,8 @@ def begin(state: MyllyState, events: list[Event]) -> bool:
             "counts": [len(hand) for hand in state.hands],
             "leader": state.leader,
             "trump": state.trump,
+            "trump_card": trump_card,
+            "trump_owner": trump_owner,
         }
     )
     empty = [seat for seat in range(state.seats) if not state.hands[seat]]

@@ -1,8 +1,9 @@
 """Your turn with the table in view, at 390×844: a whole seeded game of each game played as
 "Sam" in Chromium, and at every change where Sam has a move, the thing Sam answers (the trick
-to follow, the claim to beat: the element its renderer marks ``data-answer``) and Sam's move
-buttons are on the screen together, without scrolling. In Mia, the seats too, and one claim
-chain at once: the last round's reveal folds once the next round has a claim."""
+to follow, the claim to beat: the element its renderer marks ``data-answer``), Sam's move
+buttons and the title with whose turn it is are on the screen together, without scrolling.
+In Mia, the seats too, and one claim chain at once: the last round's reveal folds once the
+next round has a claim."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ PLACES = """() => {
   const moves = '#actions button:not([disabled]), #private button.item:not([disabled])';
   return { buttons: box(all(moves)), answer: box(all('#game-area [data-answer]')),
            seats: box(all('#seats > li')), height: window.innerHeight,
+           title: box(all('#title, #pill')), scrolled: window.scrollY,
            chains: all('.mia-claims').length };
 }"""
 # The page has stopped scrolling: the same scroll position over two frames.
@@ -45,7 +47,7 @@ def test_on_your_turn_the_table_and_your_move_are_both_in_view(browser, served, 
     script.start()
     page = new_page(browser, width=390, height=844, reduced=True)
     open_as(page, served.local.url, served.secret, script.users[0], script.table_id)
-    turns, answers, seated, off = 0, 0, 0, []
+    turns, answers, seated, off, untitled = 0, 0, 0, [], []
     while True:
         drawn(page, script.table.version)
         wait_js(page, STILL)
@@ -57,6 +59,8 @@ def test_on_your_turn_the_table_and_your_move_are_both_in_view(browser, served, 
             seated += inside(places["seats"], places["height"])
             if not all(inside(b, places["height"]) for b in shown):
                 off.append((script.table.version, places))
+            if not inside(places["title"], places["height"]):  # the title, whose turn it is
+                untitled.append((script.table.version, places))
         # Mia: the last round's reveal folds once the next has a claim (one chain at once),
         # and your claim keeps the seats in view.
         if game == "mia":
@@ -66,5 +70,7 @@ def test_on_your_turn_the_table_and_your_move_are_both_in_view(browser, served, 
         if not script.step():
             break
     print(game, "turns:", turns, "to answer:", answers, "seats in view:", seated, "off:", len(off))
+    print(game, "title or turn pill off:", len(untitled), [(v, p["scrolled"]) for v, p in untitled])
     assert turns > 5 and answers > 0
     assert off == [], off[:5]
+    assert untitled == [], untitled[:5]

@@ -52,4 +52,7 @@ def test_a_whole_game_as_sam_never_names_sam_on_sams_page(browser, served, game)
         banner = page.inner_text("#moment .banner")
         assert re.fullmatch(r"🏁 You are safe: out at #\d\.|😵 You are the Myllymatti!", banner)
         assert "win" not in page.inner_text("#pill") + banner
-        assert "is the Myllymatti" in page.inner_text("#pill") or banner.startswith("😵")
+        named = page.inner_text("#pill") + page.inner_text("#moment")
+        assert "is the Myllymatti" in named or banner.startswith("😵")
+        # The end's pill says what it means for you in one line: the table stays where it was.
+        assert page.evaluate("document.getElementById('pill').getBoundingClientRect().height") < 40

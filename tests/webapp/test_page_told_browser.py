@@ -89,12 +89,15 @@ def test_mino_dice_names_the_past_trick_and_explains_its_chips(browser, served):
     page = local_page(browser, served, script)
     assert page.inner_text("#game-area .mino-head .chip") == "Trick 1 of 2"
     assert page.inner_text("#game-area .mino-legend") == "🎯 tricks won/bid · 📊 points"
-    rolls = page.query_selector_all("#moment .mino-roll")
+    # The trick just taken lies on the felt, drawn once: not again in the result card.
+    rolls = page.query_selector_all("#game-area .mino-trick.past .mino-roll")
     assert len(rolls) == len(script.table.seats)  # every die of that trick, no other
+    assert page.query_selector_all("#moment .mino-roll") == []
     winner = script.state().tricks[0]["winner"]
-    assert (page.query_selector("#moment .mino-roll.won") is not None) is (winner is not None)
+    won = page.query_selector("#game-area .mino-roll.won")
+    assert (won is not None) is (winner is not None)
     labels = page.eval_on_selector_all(
-        "#moment .mino-roll .mino-die", "els => els.map((el) => el.getAttribute('aria-label'))"
+        "#game-area .mino-roll .mino-die", "els => els.map((el) => el.getAttribute('aria-label'))"
     )
     assert all(re.fullmatch(r"(yellow|red|blue|black) \d+|[A-Z]\w+|\w+ flag", x) for x in labels)
 

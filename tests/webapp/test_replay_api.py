@@ -5,6 +5,7 @@ before it (a reveal changed afterwards no longer matches); and /api/my-games."""
 from __future__ import annotations
 
 import hashlib
+import re
 
 import httpx
 import pytest
@@ -194,3 +195,15 @@ def test_a_replay_is_for_those_who_may_watch_its_table(store):
             assert client.get(url, headers=auth(3)).status_code == 403  # cached or not
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_replay_tells_its_reader_in_the_second_person(store, http, game):
+    table = play_moves(store, seated(store, GROUP, game, PEOPLE, cpus=1).id, f"y-{game}")
+    replay = http.get(f"/api/replays/{table.id}-1", headers=auth(2)).json()
+    told = [line for step in replay["steps"] for line in step["story"] + step["lines"]]
+    naming_bob = [line for line in told if re.search(r"\bBob\b", line)]
+    print(game, "replay lines:", len(told), "naming the reader:", len(naming_bob))
+    assert naming_bob == [], sorted(set(naming_bob))[:8]
+    assert any(re.search(r"\bAlice\b", line) for line in told)  # the others keep their names
+    assert any(re.search(r"\b(You|you)\b", line) for line in told)

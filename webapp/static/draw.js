@@ -52,6 +52,7 @@
     const drew = renderFelt(table, renderer, h);
     const verify = renderLines(table, drew);
     shell.renderMoment(table, renderer, h);
+    if (shell.renderFeed) shell.renderFeed(table);
     if (table.over && table.rating) shell.history(() => shell.renderRating(state.table));
     else $("rating").hidden = true;
     shell.renderPrivate(table, renderer, h);
@@ -79,7 +80,8 @@
     const pill = $("pill");
     const me = table.you === null ? null : table.seats[table.you];
     let text, turn = false;
-    if (table.over) text = table.ending || say("game_over", { name: table.winners.join(", ") });
+    // At the end, what it means for you, when the game says it in a few words (the card tells the rest).
+    if (table.over) text = (table.outcome && table.outcome.text) || table.ending || say("game_over", { name: table.winners.join(", ") });
     else if (table.status === "lobby") text = say("lobby");
     else if (table.status !== "playing") text = say("closed");
     else if (me === null) text = say("spectator");
@@ -206,7 +208,8 @@
         : button(item.label, () => shell.move(item.action), item.action, item.style));
       const choices = row.some((item) => item.style === "choice") &&
         row.every((item) => item.style === "choice" || item.style === "special");
-      buttons.kind = choices ? "choices" : "steps";
+      const specials = row.length > 0 && row.every((item) => item.style === "special");
+      buttons.kind = choices ? "choices" : specials ? "specials" : "steps";
       buttons.inStep = !!open;
       rows.push(buttons);
     }
@@ -223,15 +226,16 @@
     else if (shell.tg && (finished || (table.status === "playing" && watching))) {
       rows.push([button(say("close"), () => shell.tg.close(), "close", "plain")]);
     }
-    // Alike choices (claims, bids) flow in one grid, however the game split them in rows.
+    // Alike choices (claims, bids) flow in one grid, however the game split them in rows; a
+    // row of only special ones right after them joins their grid.
     const merged = [];
     for (const row of rows.filter((r) => r.length)) {
       const last = merged[merged.length - 1];
-      if (last && last.kind === "choices" && row.kind === "choices") last.push(...row);
+      if (last && last.kind === "choices" && (row.kind === "choices" || row.kind === "specials")) last.push(...row);
       else merged.push(row);
     }
     $("actions").replaceChildren(...merged.map((buttons) => {
-      const div = element("div", "row " + (buttons.kind || "steps"));
+      const div = element("div", "row " + (buttons.kind === "choices" ? "choices" : "steps"));
       div.append(...buttons);
       if (buttons.inStep) shell.nameStep(div);
       return div;

@@ -64,7 +64,9 @@
     const story = element("div", "story");
     story.id = "story";
     const kept = Array.isArray(drawn.lines) ? drawn.lines : table.story;
-    const shown = table.story.filter((line) => kept.includes(line));
+    // The end's banner says who won: its 🏆 line is not said twice.
+    const said = end && banner === end.banner ? "🏆" : null;
+    const shown = table.story.filter((line) => kept.includes(line) && !(said && line.startsWith(said)));
     story.append(...shown.map((line) => element("p", /^[🥇🥈🥉]|^\d+\. /u.test(line) ? "place" : "", line)));
     const children = [];
     if (art.childElementCount) children.push(art);

@@ -120,27 +120,28 @@
     // Once the next round has a claim, the last reveal folds to its verdict: one chain at once.
     const next = !!table.public && !table.public.over && table.public.history.length > 0;
     if (next && (reveal || folded)) return foldedMoment(el, reveal, h);
-    if (round.length > 1) el.append(claimChain(round, h, "mia-claims small"));
+    // The round's claims, unless your move needs the room (its 🔍 line names the claim).
+    const yours = !!table.public && !table.public.over && table.public.to_act === h.you;
+    if (round.length > 1 && !yours) el.append(claimChain(round, h, "mia-claims small"));
     if (reveal) {
       const stage = h.element("div", "mia-stage" + (h.fresh ? " fresh" : ""));
       const dice = h.element("div", "mia-dice");
       dice.append(...reveal.dice.map((face) => die(face, h)));
       stage.append(dice, cup(h, "mia-cup lifting"));
-      const verdict = h.element("div", "mia-verdict " + (reveal.holds ? "holds" : "bluff"));
-      verdict.append(h.element("span", "vs", reveal.roll + " / " + claimWord(reveal.claim, h)),
-        h.element("b", "", h.t(reveal.holds ? "holds" : "bluff")));
-      el.append(stage, verdict);
+      el.append(stage, verdictOf(reveal, h, ""));
     } else if (folded) {
       el.append(h.element("div", "mia-fold", "🏳"));
     }
-    // The reveal's own line is what its drawing shows (the chain, the dice, the verdict).
-    const lines = reveal ? table.story.filter((line) => !line.startsWith("🔍")) : table.story;
+    // The reveal's line stays (who challenged whom); the banner says your loss once.
     const lost = events.filter((e) => e.type === "lost_lives" && e.lost > 0);
     const mine = lost.find((e) => e.seat === h.you);
     if (mine) {
       const out = events.some((e) => e.type === "eliminated" && e.seat === h.you);
+      const told = lost.length === 1 ? (out ? ["💔", "💀"] : ["💔"]) : [];
+      const lines = table.story.filter((line) => !told.some((mark) => line.startsWith(mark)));
       return { tone: "loss", banner: out ? h.say("you_are_out") : h.t("you_lose", { n: mine.lost }), lines };
     }
+    const lines = table.story;
     const involved = reveal && (reveal.seat === h.you || reveal.claimant === h.you);
     if (involved && lost.length) return { tone: "good", banner: h.t("right"), lines };
     return { tone: "info", lines };
@@ -150,14 +151,22 @@
   function foldedMoment(el, reveal, h) {
     el.classList.add("mia-folded");
     if (reveal) {
-      const verdict = h.element("div", "mia-verdict small " + (reveal.holds ? "holds" : "bluff"));
-      verdict.append(h.element("span", "vs", reveal.roll + " / " + claimWord(reveal.claim, h)),
-        h.element("b", "", h.t(reveal.holds ? "holds" : "bluff")));
-      el.append(verdict);
+      el.append(verdictOf(reveal, h, "small "));
     } else {
       el.append(h.element("div", "mia-fold small", "🏳"));
     }
     return { tone: "info", lines: [] };
+  }
+
+  // The verdict: its round, the dice against the claim (each named), whether it held.
+  function verdictOf(reveal, h, size) {
+    const verdict = h.element("div", "mia-verdict " + size + (reveal.holds ? "holds" : "bluff"));
+    const vs = h.element("span", "vs");
+    vs.append(h.element("span", "", h.t("dice_were", { roll: reveal.roll })), " · ",
+      h.element("span", "", h.t("claim_was", { claim: claimWord(reveal.claim, h) })));
+    verdict.append(h.element("small", "round", h.t("round", { round: reveal.round })), vs,
+      h.element("b", "", h.t(reveal.holds ? "holds" : "bluff")));
+    return verdict;
   }
 
   // The moment is drawn anew (folded) once the next round has its first claim.

@@ -116,8 +116,15 @@
     const scored = events.find((e) => e.type === "hand_scored");
     const bids = events.find((e) => e.type === "bids_revealed");
     if (!won && !scored && !bids) return { skip: true };  // a new hand: the felt says so
+    const view = table.public;
+    const playing = view && !view.over && view.phase !== "bid";
+    // Once the next trick has a roll, the last one folds to its line: one trick drawn at once.
+    if (playing && view.trick.length && won && !scored) return { tone: "info", lines: table.story.slice(0, 1) };
+    // Between two tricks the felt shows the last one: the moment does not draw it again.
+    // At a hand's end, its scores are the moment (the last trick is told in a line).
+    const onFelt = scored || (playing && won && !view.trick.length && view.tricks.length === won.trick);
     let tone = "info", banner = "";
-    if (won) {
+    if (won && !onFelt) {
       // This trick's rolls: after the trick before it, up to its result (never an earlier hand's).
       const end = events.indexOf(won), start = events.indexOf(tricks[tricks.length - 2]);
       const rolls = events.filter((e, i) => e.type === "rolled" && e.trick === won.trick && i > start && i < end);
@@ -128,8 +135,8 @@
         return cell;
       }));
       el.append(row);
-      if (won.winner === h.you) { tone = "good"; banner = h.t("you_take"); }
     }
+    if (won && won.winner === h.you) { tone = "good"; banner = h.t("you_take"); }
     if (scored) {
       el.append(results(h, scored));
       const mine = scored.results.find((r) => r.seat === h.you);
@@ -147,7 +154,16 @@
       }));
       el.append(list);
     }
-    return { tone: tone, banner: banner };
+    // The results drawn (everyone's row, your banner) are not told again in lines.
+    const drawn = scored ? ["📊", "✅", "❌"] : bids ? ["🎯"] : [];
+    const lines = table.story.filter((line) => !drawn.some((mark) => line.startsWith(mark)));
+    return { tone: tone, banner: banner, lines: lines };
+  }
+
+  // The moment is drawn anew (folded) once the next trick has its first roll.
+  function momentKey(table) {
+    const view = table.public;
+    return view && view.phase !== "bid" && view.trick && view.trick.length ? "next" : "";
   }
 
   function signed(points) {
@@ -199,5 +215,5 @@
     el.append(sheet);
   }
 
-  window.GameRenderers.register("mino_dice", { table, badge, item, moment, extra, proves });
+  window.GameRenderers.register("mino_dice", { table, badge, item, moment, momentKey, extra, proves });
 })();

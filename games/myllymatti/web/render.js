@@ -62,7 +62,8 @@
     }
     if (view.face_up) {
       const up = h.element("div", "myl-stock");
-      up.append(card(h, view.face_up, view.trump, "face-up"), h.element("small", "", h.who(view.face_up_seat)));
+      // The trump card lies before its owner: starred, never read as a card just played.
+      up.append(card(h, view.face_up, view.trump, "face-up"), h.element("small", "", "⭐ " + h.who(view.face_up_seat)));
       side.append(up);
     }
     if (view.trump) side.append(trumpChip(h, view.trump));
@@ -168,8 +169,16 @@
     const after = close ? events.indexOf(closing[closing.length - 2]) : -1;
     const chances = events.filter((e, i) => e.type === "played" && e.chance && i > after);
     const chanced = (entry) => chances.some((e) => e.seat === entry.seat && e.card === entry.card);
+    const two = events.find((e) => e.type === "phase_two");
+    // Once the next trick has a card, the last outcome folds to its lines: one trick drawn.
+    if (folds(table)) return { tone: "info", lines: foldedLines(table, two) };
     let tone = "info", banner = "";
-    if (won || tied) {
+    if (two && two.trump_card) {  // phase 2: the trump card joins its owner's hand
+      const shown = h.element("div", "myl-stock");
+      shown.append(card(h, two.trump_card, two.trump, "face-up"),
+        h.element("small", "", "⭐ " + h.who(two.trump_owner)));
+      el.append(shown);
+    } else if (won || tied) {
       const row = h.element("div", "myl-trick" + (h.fresh ? " fresh" : ""));
       trickOf(close).forEach((entry, i) => {
         const winner = won && entry.seat === won.seat;
@@ -200,5 +209,23 @@
     return { tone: tone, banner: banner };
   }
 
-  window.GameRenderers.register("myllymatti", { table, badge, item, itemName, arrange, moment, outStatus, proves });
+  // A trick's outcome (or phase 2's start) is folded once a card of the next trick is down.
+  function folds(table) {
+    const view = table.public;
+    const events = table.moment.events;
+    const closes = events.some((e) => ["trick_won", "tied", "set_aside", "picked_up", "phase_two"].includes(e.type));
+    return !!view && !view.over && view.trick.length > 0 && closes && !events.some((e) => e.type === "went_out");
+  }
+
+  // Folded: phase 2's first lines (its start, the trump card), or the outcome's first line.
+  function foldedLines(table, two) {
+    if (two) return table.story.filter((line) => line.startsWith("2️⃣") || line.startsWith("⭐"));
+    return table.story.slice(0, 1);
+  }
+
+  function momentKey(table) {
+    return table.moment && folds(table) ? "next" : "";
+  }
+
+  window.GameRenderers.register("myllymatti", { table, badge, item, itemName, arrange, moment, momentKey, outStatus, proves });
 })();

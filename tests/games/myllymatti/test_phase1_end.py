@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from games.myllymatti import GAME
+from games.myllymatti import GAME, page
 from games.myllymatti.actions import legal_actions
 from games.myllymatti.errors import NotInHand
 from games.myllymatti.settings import TIED_LAST_WINNER
 from games.myllymatti.state import PHASE_COLLECT, PHASE_SHED
 from games.rng import DeterministicRng
 from tests.games.myllymatti.scripted import position
+from translations import render
 
 HANDS = [["2c", "3c", "4c"], ["5h", "9d", "kc"], ["7s", "8h", "jd"]]
 
@@ -155,3 +156,18 @@ def test_tied_cards_go_back_to_who_played_them_when_no_trick_was_ever_won():
     state, _ = play(state, 1, "9c")
     state, _ = play(state, 2, "9d")
     assert sorted(state.hands[1]) == ["4h", "9c"] and state.hands[2] == ["9d"]
+
+
+def test_phase_2_tells_the_trump_card_and_its_owner():
+    hands = [["ad", "5c"], ["9c"], ["3d"]]
+    state = position(hands, phase=PHASE_COLLECT, to_act=1, opponent=2, trump="h", face_up=(2, "kh"))
+    state, events = play(state, 1, "9c")
+    state, events = play(state, 2, "3d")
+    switch = next(e for e in events if e["type"] == "phase_two")
+    assert (switch["trump_card"], switch["trump_owner"]) == ("kh", 2)
+    assert "kh" in state.hands[2]
+    names = ["Sam", "Ada", "Grace"]
+    told = [render(line, "en") for line in page.describe_events([switch], names, 0)]
+    assert "⭐ The last stock card, K♥ (trump), goes into Grace's hand." in told
+    told = [render(line, "de") for line in page.describe_events([switch], names, 2)]
+    assert "⭐ Die letzte Talonkarte, K♥ (Trumpf), kommt auf deine Hand." in told

@@ -1,0 +1,85 @@
+"""The page from your seat in Chromium at 390×844: "Since your last move" drawn between the
+table and the result card, its earlier lines folded, none for a spectator; Mia's result
+naming who challenged whom, the dice and the claim each labelled, your loss said once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.support.pages import drawn, new_page, open_as
+from tests.support.scenes import Script, set_up
+from tests.webapp.test_page_browser import browser, served  # noqa: F401
+from webapp.payload import table_payload
+
+SPECTATOR = {"id": 2**52 + 999, "first_name": "Wanda", "language_code": "en"}
+
+
+def page_of(script: Script) -> dict[str, Any]:
+    return table_payload(script.store, script.table, script.users[0]["id"], "en")
+
+
+def opened(browser, served, script: Script, user: dict[str, Any] | None = None):  # noqa: F811
+    page = new_page(browser, width=390, height=844, reduced=True)
+    open_as(page, served.local.url, served.secret, user or script.users[0], script.table_id)
+    drawn(page, script.table.version)
+    return page
+
+
+def test_the_feed_sits_between_the_table_and_the_result_with_its_earlier_lines_folded(
+    browser,  # noqa: F811
+    served,  # noqa: F811
+):
+    kind = set_up("mia") | {"cpus": ("hard",) * 4}
+    script = Script(served.store, served.clock, "mia", names=("Sam",), **kind)
+    script.start()
+    assert script.play_until(lambda s: bool((page_of(s)["feed"] or {}).get("earlier")))
+    feed = page_of(script)["feed"]
+    page = opened(browser, served, script)
+    assert page.inner_text("#feed .feed-title") == "Since your last move"
+    shown = page.eval_on_selector_all(
+        "#feed > .feed-lines li", "els => els.map((e) => e.textContent)"
+    )
+    assert shown == feed["lines"] and len(shown) <= 4
+    summary = page.inner_text("#feed .feed-earlier summary")
+    assert summary == f"Earlier ({len(feed['earlier'])})"
+    assert not page.is_visible("#feed .feed-earlier .feed-lines")  # folded until tapped
+    page.click("#feed .feed-earlier summary")
+    assert page.is_visible("#feed .feed-earlier .feed-lines")
+    # Below the felt, above the result card.
+    order = page.evaluate(
+        """() => ['felt', 'feed', 'moment'].map((id) => {
+             const el = document.getElementById(id);
+             return el.hidden ? null : el.getBoundingClientRect().top; })"""
+    )
+    assert order[0] < order[1] and (order[2] is None or order[1] < order[2])
+    watcher = opened(browser, served, script, SPECTATOR)
+    assert watcher.is_hidden("#feed")  # a spectator has no "last move"
+
+
+def test_mias_result_names_the_challenge_labels_dice_and_claim_and_says_your_loss_once(
+    browser,  # noqa: F811
+    served,  # noqa: F811
+):
+    script = Script(served.store, served.clock, "mia", names=("Sam",), **set_up("mia"))
+    script.start()
+    me = script.seat_of()
+
+    def you_lost(s: Script) -> bool:
+        moment = page_of(s)["moment"]
+        events = moment["events"] if moment else []
+        lost = [e for e in events if e["type"] == "lost_lives" and e["seat"] == me and e["lost"]]
+        return (
+            bool(lost)
+            and any(e["type"] == "challenged" for e in events)
+            and not (s.state().history)
+        )
+
+    assert script.play_until(you_lost)
+    page = opened(browser, served, script)
+    verdict = page.inner_text("#moment .mia-verdict")
+    round_no = next(e for e in script.moment()["events"] if e["type"] == "challenged")["round"]
+    assert f"Round {round_no}" in verdict and "Dice " in verdict and "Claim " in verdict
+    story = page.eval_on_selector_all("#moment .story p", "els => els.map((e) => e.textContent)")
+    assert any(line.startswith("🔍") for line in story)  # who challenged whom
+    assert page.inner_text("#moment .banner").startswith("💔")
+    assert not any(line.startswith("💔") for line in story)  # said once, by the banner
