@@ -29,7 +29,7 @@ LIVES_LOSS = (0.15, 0.4)  # a claim: dubious, costly from this many net lives wo
 def analyse(view: dict[str, Any], action: Action) -> Judgement | None:
     """The expert's verdict on ``action`` in this ``view`` (None: a pass, or no strategy)."""
     legal = view["legal_actions"]
-    if action not in legal or PASS in legal:
+    if action not in legal or len(legal) < 2 or PASS in legal:
         return None
     if legal[0].startswith(CLAIM_PREFIX):
         return _claim(view, action) if view["dice"] else None
