@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.analysis import Judgement, mark_by_loss, percent
-from games.base import NT_, T_, Action, Text
+from games.base import NT_, T_, V_, Action, Text
 from games.mia import cpu, expert
 from games.mia.actions import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, PASS, claim_action
 from games.mia.equilibrium import HARD, HARD_TABLE, settings_key, table_model
@@ -161,7 +161,7 @@ def summary(judgements: list[Judgement]) -> Text:
     bluffs = [j for j in judgements if j.kind == BLUFF]
     sound = sum(1 for j in calls if j.mark == "good")
     costly = sum(1 for j in bluffs if j.mark == "costly")
-    return T_(
+    return V_(
         "{calls} · {bluffs}",
         calls=NT_("{n} call, {sound} sound", "{n} calls, {sound} sound", len(calls), sound=sound),
         bluffs=NT_(

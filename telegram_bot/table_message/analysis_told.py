@@ -2,8 +2,8 @@
 
 The analysis (tables.fairness.analysis) takes a few seconds of one core, so it is made on a
 thread of its own, never the event loop's nor the pool every press waits for. Then one
-message goes to the group: a line per person ("🧠 Ann: 5 calls, 4 sound · 3 bluffs, 1
-costly"), with the replay, where each decision is shown. Only one bot process tells it
+message goes to the group: a line per person, in the game's own words
+(``Presentation.describe_analysis``), with the replay, where each decision is shown. Only one bot process tells it
 (a claim in Redis), and a guided game or a game with no person's decision tells nothing.
 """
 
@@ -84,7 +84,7 @@ def analysis_text(table: Table, verdicts: list[Verdict]) -> str:
     """A header, then one line per person who decided something, in seat order."""
     presentation = table.match().game.presentation
     names = table.display_names()
-    lines = [tr(table.language, "🧠 How each of you played, by the engine:")]
+    lines = [tr(table.language, "🧠 How each of you played, by the engine")]
     for seat in sorted({v.seat for v in verdicts}):
         judged = [v.judgement for v in verdicts if v.seat == seat]
         line = render(presentation.describe_analysis(judged), table.language)
