@@ -3,7 +3,8 @@
 The analysis (tables.fairness.analysis) takes a few seconds of one core, so it is made on a
 thread of its own, never the event loop's nor the pool every press waits for. Then one
 message goes to the group: a line per person, in the game's own words
-(``Presentation.describe_analysis``), with the replay, where each decision is shown. Only one bot process tells it
+(``Presentation.describe_analysis``), with the replay, where each decision is shown. Only
+one bot process tells it
 (a claim in Redis), and a guided game or a game with no person's decision tells nothing.
 """
 
