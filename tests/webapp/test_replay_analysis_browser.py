@@ -96,7 +96,7 @@ def test_each_decision_of_yours_shows_the_engines_word(browser, served, game):
     assert page.evaluate(TO_A_JUDGED_STEP)
     row = page.inner_text(".analysis-row")
     assert row.startswith(("✅", "❓", "❌")) and ("You: " in row or "Bob: " in row)
-    assert "The engine" in row and "%" in row or "engine" in row
+    assert ("The engine" in row and "%" in row) or "engine" in row
     shoot(page, f"{game}-step-390")
     fits(page)
     analysis_is_accessible(page)
