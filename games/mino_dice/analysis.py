@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.analysis import Judgement, mark_by_loss
-from games.base import T_, Action, Text
+from games.analysis import COSTLY, GOOD, Judgement, mark_by_loss
+from games.base import NT_, T_, V_, Action, Text
 from games.mino_dice.actions import BID_PREFIX, ROLL_PREFIX
 from games.mino_dice.dice import kind_of
 from games.mino_dice.playout import World, play_out
@@ -108,4 +108,25 @@ def _note(bidding: bool, tricks: float, points: float, best: float) -> Text:
         "Points expected this hand: {points} with your roll, {best} with the engine's.",
         points=signed(points),
         best=signed(best),
+    )
+
+
+def summary(judgements: list[Judgement]) -> Text:
+    """ "8 bids, 6 good · 20 rolls, 1 costly": the bids and the rolls, as players count."""
+    bids = [j for j in judgements if j.kind == BID]
+    rolls = [j for j in judgements if j.kind == ROLL]
+    return V_(
+        "{bids} · {rolls}",
+        bids=NT_(
+            "{n} bid, {good} good",
+            "{n} bids, {good} good",
+            len(bids),
+            good=sum(1 for j in bids if j.mark == GOOD),
+        ),
+        rolls=NT_(
+            "{n} roll, {costly} costly",
+            "{n} rolls, {costly} costly",
+            len(rolls),
+            costly=sum(1 for j in rolls if j.mark == COSTLY),
+        ),
     )
