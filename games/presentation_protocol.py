@@ -35,8 +35,10 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from games import steps
+from games.analysis import COSTLY, DUBIOUS, GOOD, MARKS, Judgement
 from games.base import (
     JSON,
+    NT_,
     STYLE_PRIMARY,
     V_,
     Action,
@@ -153,6 +155,22 @@ class Presentation(ABC):
     def describe_hint(self, view: JSON, names: Names) -> Text | None:
         """A tip at the seat's own decision (guided tutorial games)."""
         return None
+
+    def describe_analysis(self, judgements: list[Judgement]) -> Text:
+        """One player's game as the engine saw it, in one line (after "🧠 Ann: ").
+
+        Default: how many decisions, and how many of them the engine found good, dubious
+        and costly. A game words its own (calls and bluffs, bids and tricks).
+        """
+        counts = {mark: sum(1 for j in judgements if j.mark == mark) for mark in MARKS}
+        return NT_(
+            "{n} decision: {good} good · {dubious} dubious · {costly} costly",
+            "{n} decisions: {good} good · {dubious} dubious · {costly} costly",
+            len(judgements),
+            good=counts[GOOD],
+            dubious=counts[DUBIOUS],
+            costly=counts[COSTLY],
+        )
 
     def describe_fairness(self) -> list[Text]:
         """How its commitments can be checked (/verify, the log's header)."""

@@ -45,6 +45,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
 
+from games.analysis import Judgement
 from games.base import (
     EXPERT,
     HARD,
@@ -173,6 +174,14 @@ class Rules(ABC):
         A game without an expert of its own plays its "hard" level.
         """
         return self.cpu_action(view, HARD, rng)
+
+    def analyse(self, view: JSON, action: Action, rng: Rng) -> Judgement | None:
+        """What the game's engine thinks of ``action``, chosen in this seat's ``view``.
+
+        Asked after the game, once per decision of a person (tables.fairness.analysis). It
+        sees the decider's view alone, like a CPU. None: the game judges no such decision.
+        """
+        return None
 
     def action_scope(self, action: Action) -> str:
         """PUBLIC (a group button) or PRIVATE (only in its owner's view): all public."""

@@ -18,12 +18,14 @@ from flask.typing import ResponseReturnValue
 
 from games.base import Text
 from games.registry import get_game
+from tables.fairness import analysis
 from tables.fairness import replay as replays
 from tables.fairness.replay_keys import parse_replay_id
 from tables.profiles import my_games, prefs
 from tables.table.errors import NoSuchTable
 from tables.table.model import Table
 from translations import render
+from webapp import analysis_worker
 from webapp.api import language, may_watch, ok, store
 from webapp.auth import authenticate
 from webapp.errors import ApiError
@@ -57,14 +59,26 @@ def replay(replay_id: str) -> ResponseReturnValue:
         current = None
     kept = replays.load(store().fast, current, table_id, game_no)
     may_watch(kept.table, user.id)
-    payload = replay_payload(kept, user.id, lang)
-    if kept.finished:
+    verdicts = _verdicts(kept)
+    payload = replay_payload(kept, user.id, lang, verdicts)
+    payload["analysis_pending"] = kept.finished and kept.faithful and verdicts is None
+    if kept.finished and not payload["analysis_pending"]:
         payload["_table"] = kept.table
         with _cache_lock:
             _cache[(replay_id, lang)] = (time.monotonic(), payload)
             while len(_cache) > CACHED_REPLAYS:
                 _cache.popitem(last=False)
     return _compressed(_for(payload, user.id))
+
+
+def _verdicts(kept: replays.Replay) -> list[analysis.Verdict] | None:
+    """The finished game's analysis when it is kept; else None, and it is made meanwhile."""
+    if not (kept.finished and kept.faithful):
+        return []
+    found = analysis.cached(store(), kept.table.id, kept.game_no)
+    if found is None:
+        analysis_worker.start(store(), kept.table.id, kept.game_no)
+    return found
 
 
 def _compressed(data: dict[str, Any]) -> Response:

@@ -15,15 +15,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.analysis import MARK_SIGNS
 from games.base import Text
 from games.seat_words import status_for
+from tables.fairness.analysis import Verdict
 from tables.fairness.replay import Replay, Step
 from tables.profiles import ratings
 from translations import render
 from webapp.seat_story import seat_log
 
 
-def replay_payload(replay: Replay, user_id: int, language: str) -> dict[str, Any]:
+def replay_payload(
+    replay: Replay, user_id: int, language: str, verdicts: list[Verdict] | None = None
+) -> dict[str, Any]:
     game, table = replay.game, replay.table
     names = table.display_names()
     hidden_too = replay.finished and replay.faithful
@@ -53,7 +57,45 @@ def replay_payload(replay: Replay, user_id: int, language: str) -> dict[str, Any
     }
     if replay.finished:
         payload.update(_final(replay, names, you))
+    if hidden_too and verdicts:
+        _add_analysis(payload, replay, verdicts, names, language)
     return payload
+
+
+def _add_analysis(
+    payload: dict[str, Any], replay: Replay, verdicts: list[Verdict], names: list[str], lang: str
+) -> None:
+    """The engine's word beside each step a person decided at, and a line per person."""
+    presentation = replay.game.presentation
+    at: dict[int, list[dict[str, Any]]] = {}
+    for v in verdicts:
+        j = v.judgement
+        at.setdefault(v.version, []).append(
+            {
+                "seat": v.seat,
+                "name": names[v.seat],
+                "choice": render(presentation.action_label(v.action), lang),
+                "best": render(presentation.action_label(j.best), lang),
+                "same": j.best == v.action,
+                "mark": j.mark,
+                "sign": MARK_SIGNS[j.mark],
+                "note": render(j.note, lang),
+            }
+        )
+    for frame in payload["steps"]:
+        frame["analysis"] = at.get(frame["v"], [])
+    seats = sorted({v.seat for v in verdicts})
+    payload["analysis"] = [
+        {
+            "seat": seat,
+            "name": names[seat],
+            "line": render(
+                presentation.describe_analysis([v.judgement for v in verdicts if v.seat == seat]),
+                lang,
+            ),
+        }
+        for seat in seats
+    ]
 
 
 def _frame(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from games.analysis import Judgement
 from games.base import (
     JSON,
     N_,
@@ -25,7 +26,7 @@ from games.base import (
     joined,
 )
 from games.fairness import sha256_hex
-from games.mia import looks
+from games.mia import analysis, looks
 from games.mia.actions import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, PASS
 from games.mia.errors import ERROR_TEXTS
 from games.mia.fairness import preimage
@@ -276,3 +277,6 @@ class MiaPresentation(Presentation):
                 "shown before the reveal: a changed die or salt never matches."
             ),
         ]
+
+    def describe_analysis(self, judgements: list[Judgement]) -> Text:
+        return analysis.summary(judgements)

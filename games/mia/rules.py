@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.analysis import Judgement
 from games.base import JSON, N_, Action, Event, StatCounter
 from games.errors import GameOver, IllegalAction, SeatOut
-from games.mia import actions, cpu, expert
+from games.mia import actions, analysis, cpu, expert
 from games.mia.actions import (
     ACCEPT,
     CHALLENGE,
@@ -225,3 +226,6 @@ class MiaRules(Rules):
 
     def cpu_expert(self, view: JSON, rng: Rng, budget: Budget) -> Action:
         return expert.choose(view, rng, budget)
+
+    def analyse(self, view: JSON, action: Action, rng: Rng) -> Judgement | None:
+        return analysis.analyse(view, action)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from games.analysis import Judgement
 from games.base import (
     JSON,
     N_,
@@ -22,7 +23,7 @@ from games.base import (
     Text,
     joined,
 )
-from games.mino_dice import cpu, looks, story, words
+from games.mino_dice import analysis, cpu, looks, story, words
 from games.mino_dice.actions import BID_PREFIX, ROLL_PREFIX
 from games.mino_dice.dice import CREATURES, kind_of, parse_die_id
 from games.mino_dice.errors import ERROR_TEXTS
@@ -256,3 +257,6 @@ class MinoPresentation(Presentation):
 
     def describe_fairness(self) -> list[Text]:
         return words.describe_fairness()
+
+    def describe_analysis(self, judgements: list[Judgement]) -> Text:
+        return analysis.summary(judgements)

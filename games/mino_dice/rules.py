@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.analysis import Judgement
 from games.base import JSON, N_, PRIVATE, PUBLIC, SIMULTANEOUS, Action, Event, StatCounter
 from games.errors import GameOver, IllegalAction, SeatOut
-from games.mino_dice import actions, cpu, expert, hands
+from games.mino_dice import actions, analysis, cpu, expert, hands
 from games.mino_dice.actions import (
     BID_PREFIX,
     ROLL_PREFIX,
@@ -224,3 +225,6 @@ class MinoRules(Rules):
 
     def cpu_expert(self, view: JSON, rng: Rng, budget: Budget) -> Action:
         return expert.choose(view, rng, budget)
+
+    def analyse(self, view: JSON, action: Action, rng: Rng) -> Judgement | None:
+        return analysis.analyse(view, action, rng)

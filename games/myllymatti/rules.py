@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.analysis import Judgement
 from games.base import JSON, N_, PRIVATE, PUBLIC, Action, Event, StatCounter
 from games.errors import GameOver, SeatOut
-from games.myllymatti import actions, cards, cpu, expert, fairness, phase1, views
+from games.myllymatti import actions, analysis, cards, cpu, expert, fairness, phase1, views
 from games.myllymatti.actions import (
     PLAY_PREFIX,
     check_turn,
@@ -226,3 +227,6 @@ class MyllyRules(Rules):
 
     def cpu_expert(self, view: JSON, rng: Rng, budget: Budget) -> Action:
         return expert.choose(view, rng, budget)
+
+    def analyse(self, view: JSON, action: Action, rng: Rng) -> Judgement | None:
+        return analysis.analyse(view, action, rng)

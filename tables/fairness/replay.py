@@ -60,6 +60,7 @@ class Replay:
     finished: bool
     faithful: bool
     steps: list[Step]
+    record: dict[int, list[Any]] = field(default_factory=dict)  # the calls of each change
 
     @property
     def game(self) -> Game:
@@ -90,7 +91,7 @@ def load(reads: FastReads, current: Table | None, table_id: str, game_no: int) -
     stored = {version: _decoded(game, items) for version, items in logged.items()}
     steps, final = _run(game, table, stored, sealed)
     faithful = final is not None and (not finished or game.rules.dump(final) == table.state)
-    return Replay(table, game_no, finished, faithful, steps)
+    return Replay(table, game_no, finished, faithful, steps, sealed)
 
 
 def _sealed(reads: FastReads, key: str) -> dict[int, list[Any]]:
@@ -148,7 +149,7 @@ def _run(
         decisions: list[tuple[int, str]] = []
         try:
             for index, call in enumerate(sealed.get(version, []) if not broken else []):
-                state, events, hidden = _call(game, table, state, version, index, call)
+                state, events, hidden = run_call(game, table, state, version, index, call)
                 produced += events
                 if hidden is not None:
                     decisions.append(hidden)
@@ -170,9 +171,11 @@ def _run(
     return steps, None if broken else state
 
 
-def _call(
+def run_call(
     game: Game, table: Table, state: Any, version: int, index: int, call: list[Any]
 ) -> tuple[Any, list[Event], tuple[int, str] | None]:
+    """One recorded call into the rules, run again with its own draws: the state after it,
+    its events, and the choice it made while others still chose (None otherwise)."""
     kind, seat, action = call[0], call[1], call[2]
     rng = seal.replayed(call, version, index, table.salt_key)
     hidden = None

@@ -2,6 +2,8 @@
 
     table:{T}:replay:<n>    the table document as game n finished (seats, settings, the final
                             state, the rating outcome), written by the finishing change
+    table:{T}:analysis:<n>  the engine's verdict on each decision of its people (JSON), made
+                            after the game (tables.fairness.analysis)
     user:{U}:played         sorted set: "<table>:<n>" of the games a person played, by when
                             they finished (the Mini App's "My games")
 
@@ -78,3 +80,13 @@ def played_commands(table: Table, ttl: int) -> list[Command]:
             ("EXPIRE", key, ttl),
         ]
     return commands
+
+
+def analysis_key(table_id: str, game_no: int) -> str:
+    """The engine's verdicts on game n's decisions, kept as long as its replay."""
+    return f"table:{{{table_id}}}:analysis:{game_no}"
+
+
+def analysis_told_key(table_id: str, game_no: int) -> str:
+    """Set once the group has been told the analysis of game n (one bot tells it)."""
+    return f"table:{{{table_id}}}:analysis-told:{game_no}"

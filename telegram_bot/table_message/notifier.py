@@ -35,6 +35,7 @@ from tables.table.store import TableStore
 from telegram_bot.chat_messages import ChatMessages
 from telegram_bot.panels.keeper import PanelKeeper
 from telegram_bot.private.reminders import Reminders
+from telegram_bot.table_message.analysis_told import AnalysisTeller
 from telegram_bot.table_message.budget import ChatBudget
 from telegram_bot.table_message.chat_calls import ChatCalls
 from telegram_bot.table_message.render import story_lines
@@ -76,6 +77,7 @@ class Notifier:
         self.shows = TableShow(
             self.calls, self.messages, miniapp_link, inline_mode, bury_limit, panels is not None
         )
+        self.analysis = AnalysisTeller(store, self.calls, miniapp_link)
         if panels is not None:  # a lasting refusal: the table's keyboard offers today's paths
             panels.on_refused = self.show_step
         self._chats: dict[str, int] = {}  # table -> chat (a cache: tables never move)
@@ -148,6 +150,7 @@ class Notifier:
         await asyncio.gather(*tasks, return_exceptions=True)
         if self.panels is not None:
             await self.panels.close()
+        await self.analysis.close()
         with contextlib.suppress(redis.RedisError):
             await asyncio.to_thread(updates.forget_consumer, self.store.redis, self.consumer)
         self._reader.shutdown(wait=False, cancel_futures=True)
@@ -218,6 +221,8 @@ class Notifier:
             return False  # another worker already showed a newer version
         await self.shows.show(table, chat, news, events)
         metrics.shown_in_group(table.updated_at)
+        if table.status == FINISHED:
+            self.analysis.later(table)
         self._acting[table_id] = self._people_to_act(table)
         if not table.is_open:
             for cache in (self._last_edit, self._chats, self._acting, self._settling):

@@ -140,3 +140,30 @@ def test_three_friends_play_a_whole_game(bot, bot_api):
             if any(face in text for face in DICE_FACES):
                 assert "The dice:" in text, text
     assert "Your dice" not in bot.log
+
+
+def test_the_end_of_a_game_tells_the_group_how_each_person_played(bot, bot_api):
+    """After the game, the engine's analysis: one message, a line per person (issue 28)."""
+    chat = setup_group(bot_api)
+    open_lobby_with_three(chat)
+    chat.press(ALICE, "▶️ Start")
+    chat.wait_table(lambda m: "round 1" in m["text"])
+    play_to_the_end(chat)
+    chat.wait_table(lambda m: labels(m) == ["🔁 Rematch"])
+
+    def told() -> dict | None:
+        return next(
+            (m for m in chat.bot_messages() if m["text"].startswith("🧠 How each of you played")),
+            None,
+        )
+
+    message = bot_api.wait_for(told, timeout=120)
+    lines = message["text"].splitlines()
+    assert [line.split(":")[0] for line in lines[1:4]] == ["🧠 Alice", "🧠 Bob", "🧠 Carol"]
+    assert all(
+        re.search(r"\d+ calls?, \d+ sound · \d+ bluffs?, \d+ costly", line) for line in lines[1:4]
+    )
+    assert "replay" in lines[-1]
+    assert sum(m["text"].startswith("🧠") for m in chat.bot_messages()) == 1  # told once
+    for text in lines:  # nobody's dice in it: the dice stay in the replay
+        assert not any(face in text for face in DICE_FACES)

@@ -308,7 +308,8 @@
       css.rel = "stylesheet";
       css.href = "/static/replay.css";
       document.head.append(css);
-      historyLoaded = Promise.all([loaded("/static/replay.js"), loaded("/static/my_games.js")])
+      historyLoaded = Promise.all([loaded("/static/replay.js"), loaded("/static/my_games.js"),
+        loaded("/static/analysis.js")])
         .catch(() => { historyLoaded = null; throw new Error(say("reconnecting")); });
     }
     return historyLoaded.then(then).catch((error) => notice(error.message, true));

@@ -57,6 +57,7 @@
       $("replay-slider").max = String(Math.max(0, data.steps.length - 1));
       draw();
       checkAll(data);
+      if (window.ReplayAnalysis) window.ReplayAnalysis.follow(data, id, () => view.data === data && draw());
     } catch (error) {
       $("replay-body").replaceChildren(element("p", "notice error", error.message));
     }
@@ -173,8 +174,13 @@
       children.push(story);
     }
     children.push(...proofs(step.reveals, "revealed"));
+    const analysed = window.ReplayAnalysis;
+    if (analysed) children.push(...analysed.step(data, index));
     if (data.hidden) children.push(...secrets(data, index, renderer, h));
-    if (index === data.steps.length - 1 && data.finished) children.push(finalRanking(data));
+    if (index === data.steps.length - 1 && data.finished) {
+      children.push(finalRanking(data));
+      if (analysed) children.push(...analysed.summary(data));
+    }
     $("replay-body").replaceChildren(...children);
     $("replay").dataset.step = String(index);
     $("replay").dataset.steps = String(data.steps.length);
