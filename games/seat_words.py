@@ -50,7 +50,26 @@ def events_for(game: Game, events: list[Event], names: Names, seat: int | None) 
     words = page_words(game.name)
     if seat is None or words is None:
         return game.presentation.describe_events(events, names)
-    return words.describe_events(events, names, seat)
+    return [*words.describe_events(events, names, seat), *why_for(game, events, names, seat)]
+
+
+@cache
+def why_words(name: str) -> ModuleType | None:
+    """The game's why module (``games/<name>/why.py``), if it has one."""
+    module = f"games.{name}.why"
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as error:
+        if error.name not in (module, f"games.{name}"):
+            raise
+        return None
+
+
+def why_for(game: Game, events: list[Event], names: Names, seat: int | None) -> list[Text]:
+    """One line of why for each outcome among these events (a trick, a reveal, a score),
+    where the game words it (``describe_why``): the page shows it with the outcome."""
+    words = why_words(game.name)
+    return [] if words is None else words.describe_why(events, names, seat)
 
 
 def moments_for(

@@ -127,8 +127,7 @@
       dice.append(...reveal.dice.map((face) => die(face, h)));
       stage.append(dice, cup(h, "mia-cup lifting"));
       const verdict = h.element("div", "mia-verdict " + (reveal.holds ? "holds" : "bluff"));
-      verdict.append(h.element("span", "vs", reveal.roll + " / " + claimWord(reveal.claim, h)),
-        h.element("b", "", h.t(reveal.holds ? "holds" : "bluff")));
+      verdict.append(versus(reveal, h), h.element("b", "", h.t(reveal.holds ? "holds" : "bluff")));
       el.append(stage, verdict);
     } else if (folded) {
       el.append(h.element("div", "mia-fold", "🏳"));
@@ -151,13 +150,20 @@
     el.classList.add("mia-folded");
     if (reveal) {
       const verdict = h.element("div", "mia-verdict small " + (reveal.holds ? "holds" : "bluff"));
-      verdict.append(h.element("span", "vs", reveal.roll + " / " + claimWord(reveal.claim, h)),
-        h.element("b", "", h.t(reveal.holds ? "holds" : "bluff")));
+      const dice = h.element("span", "mia-dice small");
+      dice.setAttribute("aria-hidden", "true");  // the words say the roll
+      dice.append(...reveal.dice.map((face) => die(face, h, "mia-die small")));
+      verdict.append(dice, versus(reveal, h), h.element("b", "", h.t(reveal.holds ? "holds" : "bluff")));
       el.append(verdict);
     } else {
       el.append(h.element("div", "mia-fold small", "🏳"));
     }
     return { tone: "info", lines: [] };
+  }
+
+  // Which is the dice and which the claim: "Dice 41 · claim 64".
+  function versus(reveal, h) {
+    return h.element("span", "vs", h.t("dice_claim", { roll: claimWord(reveal.roll, h), claim: claimWord(reveal.claim, h) }));
   }
 
   // The moment is drawn anew (folded) once the next round has its first claim.
