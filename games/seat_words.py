@@ -50,7 +50,7 @@ def events_for(game: Game, events: list[Event], names: Names, seat: int | None) 
     words = page_words(game.name)
     if seat is None or words is None:
         return game.presentation.describe_events(events, names)
-    return [*words.describe_events(events, names, seat), *why_for(game, events, names, seat)]
+    return words.describe_events(events, names, seat)
 
 
 @cache
@@ -67,7 +67,8 @@ def why_words(name: str) -> ModuleType | None:
 
 def why_for(game: Game, events: list[Event], names: Names, seat: int | None) -> list[Text]:
     """One line of why for each outcome among these events (a trick, a reveal, a score),
-    where the game words it (``describe_why``): the page shows it with the outcome."""
+    where the game words it (``describe_why``), told to ``seat`` (None: a spectator): the
+    page shows them with the outcome, apart from the story."""
     words = why_words(game.name)
     return [] if words is None else words.describe_why(events, names, seat)
 

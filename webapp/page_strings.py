@@ -9,6 +9,7 @@ from webapp.history_strings import HISTORY_STRINGS
 
 PAGE_STRINGS = {
     "look": N_("Tap to look"),
+    "why": N_("Why:"),
     "cover": N_("Tap to cover"),
     "your_turn": N_("Your turn"),
     "waiting_for": N_("Waiting for {name}"),

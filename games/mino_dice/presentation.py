@@ -24,7 +24,7 @@ from games.base import (
 )
 from games.mino_dice import cpu, looks, story, words
 from games.mino_dice.actions import BID_PREFIX, ROLL_PREFIX
-from games.mino_dice.dice import CREATURES, kind_of, parse_die_id
+from games.mino_dice.dice import CREATURES, HOUSE, faces_of, kind_of, parse_die_id
 from games.mino_dice.errors import ERROR_TEXTS
 from games.mino_dice.looks import BIDS_PER_ROW, reason
 from games.mino_dice.settings import PRESET_DESCRIPTIONS, PRESET_LABELS
@@ -86,6 +86,8 @@ class MinoPresentation(Presentation):
         if not dice:
             return None
         legal = set(view["legal_actions"])
+        table = view.get("settings", {}).get("faces", HOUSE)  # the faces a die of a kind shows
+        bidding = view["phase"] == PHASE_BID
         items = []
         for die in dice:
             action = ROLL_PREFIX + die["id"]
@@ -100,7 +102,11 @@ class MinoPresentation(Presentation):
                     action=action,
                     selectable=action in legal,
                     reason=None if action in legal else reason(view),
-                    attrs=((attribute, kind),),
+                    attrs=(
+                        (attribute, kind),
+                        ("sides", " ".join(faces_of(kind, table))),  # the kind's six, all public
+                        *((("waiting", "bids"),) if bidding else ()),  # held, not barred
+                    ),
                 )
             )
         caption = None

@@ -158,7 +158,7 @@
     } else {
       el.append(h.element("div", "mia-fold small", "🏳"));
     }
-    return { tone: "info", lines: [] };
+    return { tone: "info", lines: [], why: false };
   }
 
   // Which is the dice and which the claim: "Dice 41 · claim 64".

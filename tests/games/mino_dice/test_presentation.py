@@ -38,9 +38,9 @@ def test_the_private_info_lists_the_seats_dice_with_the_roll_that_plays_each():
     assert [item.id for item in info.items] == ["d11", "d18", "d34"]
     assert english(item.label for item in info.items) == ["🔴 red", "🔵 blue", "🧜 Mermaid"]
     assert [item.attributes for item in info.items] == [
-        {"colour": "red"},
-        {"colour": "blue"},
-        {"creature": "mermaid"},
+        {"colour": "red", "sides": "3 3 4 4 5 5"},
+        {"colour": "blue", "sides": "5 5 5 6 6 6"},
+        {"creature": "mermaid", "sides": "mermaid mermaid mermaid mermaid flag flag"},
     ]
     assert all(item.kind == "die" and item.selectable for item in info.items)  # it leads
     assert [item.action for item in info.items] == ["roll:d11", "roll:d18", "roll:d34"]
@@ -143,7 +143,7 @@ def test_the_story_names_exact_bids_misses_zero_bids_and_bonuses():
         "📊 Hand 1 is over:",
         "✅ Ann bid 1 and won exactly that: +20, and a bonus of +50.",
         "✅ Bob bid 0 and won no trick: +10.",
-        "❌ Cy bid 1 but won 0 tricks: -10.",
+        "❌ Cy bid 1 but won 0 tricks: \u221210.",
     ]  # the next hand shows on the table itself
 
 
