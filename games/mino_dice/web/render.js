@@ -92,7 +92,7 @@
     el.setAttribute("role", "img");
     el.setAttribute("aria-label", dieName(h, kind, face));
     // A die not yet rolled shows no face (a number die a "?"): it is a die you hold, not a roll.
-    const shown = face === undefined ? (EMOJI[kind] || "?") : (EMOJI[face] || face);
+    const shown = face === undefined ? (EMOJI[kind] || "") : (EMOJI[face] || face);
     el.append(h.element("b", face === "flag" ? "flag" : face === undefined ? "unrolled" : "", shown));
     if (face === undefined) el.classList.add("held");
     return el;
@@ -179,7 +179,7 @@
     const drawn = die(h, kind);
     drawn.removeAttribute("role");  // the item (a button or a picture) carries the name
     drawn.removeAttribute("aria-label");
-    face.append(drawn, h.element("small", "", item.label.replace(/^\S+\s/u, "")),
+    face.append(drawn, h.element("small", "", item.label.replace(/^\S+\s/u, "")), " ",
       h.element("small", "faces", heldFaces(item)));
     return face;
   }
@@ -189,10 +189,9 @@
     return shortFaces((item.attrs.sides || "").split(" "));
   }
 
-  // A die of yours by name, with its faces: what a screen reader says of it.
+  // A die of yours by name, then its faces (as shown under it): what a screen reader says.
   function itemName(item, h) {
-    const kind = item.attrs.colour || item.attrs.creature;
-    return h.t("faces_of", { die: dieName(h, kind), faces: heldFaces(item) });
+    return dieName(h, item.attrs.colour || item.attrs.creature) + " " + heldFaces(item);
   }
 
   // The moment: a trick's rolls with its winner, and at a hand's end how everyone did.
