@@ -44,6 +44,7 @@ WEB_STRINGS = {
     "legend": N_("🎯 tricks won/bid · 📊 points"),
     "won_of_bid": N_("Tricks won: {won} of {bid} bid"),
     "points_of": N_("Points: {points}"),
+    "points": NT_("{points} point", "{points} points", 1),
     "faces_of": N_("{die} die: {faces}"),
     "creature_beats": N_("beats {beats}, loses to {by}"),
     "show_faces": N_("show its faces"),

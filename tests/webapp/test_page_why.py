@@ -81,3 +81,20 @@ def test_the_page_is_named_for_the_collection(http):  # noqa: F811
     page = http.get("/").text
     assert "<title>Cup &amp; Claim</title>" in page
     assert 'id="collection"' in page
+
+
+def test_german_says_maexchen_and_computergegner_throughout():
+    """One word for the game and one for a computer player, in every German string."""
+    from babel.messages.pofile import read_po
+
+    path = ROOT / "translations/locale/de/LC_MESSAGES/messages.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale="de")
+    strings = [
+        text
+        for message in catalog
+        if message.id
+        for text in (message.string if isinstance(message.string, tuple) else (message.string,))
+    ]
+    assert not [s for s in strings if re.search(r"\bMia\b", s)]
+    assert not [s for s in strings if re.search(r"\bCPUs?\b", s)]

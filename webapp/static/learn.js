@@ -90,16 +90,19 @@
     if (data.summary) children.push(element("p", "summary", data.summary));
     children.push(element("p", "preset", data.preset ? say("rules_of", { preset: data.preset }) : say("custom_rules")));
     if (data.description) children.push(element("p", "description", data.description));
+    const lines = element("div", "rules-lines");
+    lines.append(...data.lines.map((line) => element("p", "", line)));
+    children.push(lines);
+    // Every setting's value, folded: the rules above already say what they mean.
     if (data.settings && data.settings.length) {
+      const more = element("details", "settings-more");
       const list = element("dl", "settings-list");
       for (const setting of data.settings) {
         list.append(element("dt", "", setting.label), element("dd", "", setting.value));
       }
-      children.push(list);
+      more.append(element("summary", "", say("all_settings")), list);
+      children.push(more);
     }
-    const lines = element("div", "rules-lines");
-    lines.append(...data.lines.map((line) => element("p", "", line)));
-    children.push(lines);
     box.replaceChildren(...children);
   }
 

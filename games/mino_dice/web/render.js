@@ -233,7 +233,25 @@
       }));
       el.append(list);
     }
-    return { tone: tone, banner: banner };
+    const view = table.public;
+    if (!table.over || !view || !view.ranking) return { tone: tone, banner: banner };
+    // The end: every place with its points, in place of the story's bare list of names.
+    el.append(finalRanking(h, view));
+    const lines = table.story.filter((line) => !/^[🥇🥈🥉]|^\d+\. /u.test(line));
+    return { tone: tone, banner: banner, lines: lines };
+  }
+
+  function finalRanking(h, view) {
+    const list = h.element("ol", "mino-final");
+    view.ranking.forEach((seat, i) => {
+      const place = view.places ? view.places[i] : i + 1;
+      const row = h.element("li", seat === h.you ? "you" : "");
+      row.append(h.element("span", "place", ["🥇", "🥈", "🥉"][place - 1] || place + "."),
+        h.element("span", "who", h.who(seat)),
+        h.element("b", "", h.t("points", { n: view.scores[seat], points: minus(view.scores[seat]) })));
+      list.append(row);
+    });
+    return list;
   }
 
   function signed(points) {
