@@ -103,3 +103,12 @@ def final_for(
     if seat is None or words is None or not hasattr(words, "describe_final"):
         return game.presentation.describe_final(ranking, places, names)
     return words.describe_final(ranking, places, names, seat)
+
+
+def place_for(game: Game, place: int | None, seats: int) -> Text | None:
+    """A finished game's place in the game's own words ("safe, out #2 of 3"), where it words
+    it (``describe_place``: a game whose places are not wins); None: the shared "#2 of 3"."""
+    words = page_words(game.name)
+    if place is None or words is None or not hasattr(words, "describe_place"):
+        return None
+    return words.describe_place(place, seats)

@@ -98,3 +98,21 @@ def test_german_says_maexchen_and_computergegner_throughout():
     ]
     assert not [s for s in strings if re.search(r"\bMia\b", s)]
     assert not [s for s in strings if re.search(r"\bCPUs?\b", s)]
+
+
+def test_my_games_says_safe_or_the_myllymatti_never_a_win(http, store, clock):  # noqa: F811
+    from games.registry import get_game
+    from games.seat_words import place_for
+    from translations import render
+
+    mylly, mia = get_game("myllymatti"), get_game("mia")
+    assert render(place_for(mylly, 2, 3), "en") == "🏁 safe, out #2 of 3"
+    assert render(place_for(mylly, 3, 3), "en") == "😵 the Myllymatti"
+    assert place_for(mia, 1, 3) is None  # a game with a winner: the page's "#1 of 3"
+    script = Script(store, clock, "myllymatti")
+    script.start()
+    assert script.play_until(lambda s: s.table.status == "finished")
+    played = http.get("/api/my-games", headers=_headers(script.users[0])).json()["played"]
+    place = played[0]["place"]
+    wanted = "😵 the Myllymatti" if place == 3 else f"🏁 safe, out #{place} of 3"
+    assert played[0]["result"] == wanted
