@@ -48,7 +48,7 @@ PAGE_STRINGS = {
     "leave_game": N_("🚪 Leave the game"),
     "leave_confirm": N_("Tap again to leave the game"),
     "tutorial": N_("🎓 Tutorial"),
-    "tutorial_progress": N_("Tutorial games finished: {completed} · won: {won}"),
+    "tutorial_progress": N_("games finished: {completed} · won: {won}"),
     "expired": N_("This page is out of date: close it and open it again from your group."),
     "reload": N_("Reload"),
 }

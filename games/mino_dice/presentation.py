@@ -22,7 +22,7 @@ from games.base import (
     Text,
     joined,
 )
-from games.mino_dice import cpu, looks, story, words
+from games.mino_dice import cpu, looks, story, tips, words
 from games.mino_dice.actions import BID_PREFIX, ROLL_PREFIX
 from games.mino_dice.dice import CREATURES, HOUSE, faces_of, kind_of, parse_die_id
 from games.mino_dice.errors import ERROR_TEXTS
@@ -220,26 +220,14 @@ class MinoPresentation(Presentation):
         if view.get("over") or not legal:
             return None
         if view["phase"] == PHASE_BID:
+            expected = cpu.expected_tricks(view)
             return T_(
-                "💡 Creatures win most tricks, then black and blue dice; yellow often shows a "
-                "flag. By the odds your dice are worth about {tricks} tricks. A bid of 0 that "
-                "comes true scores {zero}.",
-                tricks=round(cpu.expected_tricks(view), 1),
-                zero=10 * view["hand"],
+                "💡 Bid {bid}: by the odds your dice take about {tricks} tricks (creatures win "
+                "most, then black and blue dice; yellow often shows a flag).",
+                bid=min(view["hand"], round(expected)),
+                tricks=round(expected, 1),
             )
-        need = (view["bid"] or 0) - view["won"][view["seat"]]
-        if need > 0:
-            hint = NT_(
-                "💡 You still need {n} trick: roll a die that can win this one, or save your "
-                "strong dice for later.",
-                "💡 You still need {n} tricks: roll a die that can win this one, or save your "
-                "strong dice for later.",
-                need,
-            )
-        elif need == 0:
-            hint = T_("💡 You have your bid: roll the die least likely to win.")
-        else:
-            hint = T_("💡 You have more tricks than you bid: each extra one costs 10 points.")
+        hint = tips.roll_tip(view)
         if view["follow"] and len(legal) < len(view["dice"]):
             follow = T_("Colour to follow: {colour}.", colour=kind_text(view["follow"]))
             return V_("{hint} {follow}", hint=hint, follow=follow)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from games.base import STYLE_CHOICE, Text
 from games.mino_dice import GAME
 from games.mino_dice.words import MUST_FOLLOW
@@ -231,14 +233,15 @@ def test_the_rules_follow_the_settings():
 def test_a_hint_at_the_bid_and_at_each_roll():
     state, rng, _ = hand_three()
     leader_hint = english([GAME.presentation.describe_hint(GAME.rules.view(state, 2), NAMES)])[0]
-    assert leader_hint.startswith("💡 You still need 2 tricks")
+    assert re.fullmatch(r"💡 Roll your \S+ \w+: it takes this trick \d+% of the time, and you "
+                        r"still need 2 tricks\.", leader_hint)  # fmt: skip
     state, _ = roll(state, rng, 2, "d11")
     follow_hint = english([GAME.presentation.describe_hint(GAME.rules.view(state, 0), NAMES)])[0]
     assert follow_hint.endswith("Colour to follow: red.")
     fresh, _ = start([["red"], ["blue"]])
     assert english([GAME.presentation.describe_hint(GAME.rules.view(fresh, 0), NAMES)])[
         0
-    ].startswith("💡 Creatures")
+    ].startswith("💡 Bid ")
     assert (
         GAME.presentation.describe_hint(GAME.rules.view(state, 1), NAMES) is None
     )  # not its decision
