@@ -10,7 +10,7 @@ from webapp.history_strings import HISTORY_STRINGS
 PAGE_STRINGS = {
     "look": N_("Tap to look"),
     "why": N_("Why:"),
-    "all_settings": N_("Every setting of this table"),
+    "all_rules": N_("All the rules and settings"),
     "cover": N_("Tap to cover"),
     "your_turn": N_("Your turn"),
     "waiting_for": N_("Waiting for {name}"),

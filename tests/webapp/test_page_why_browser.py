@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from tests.support.axe import audit
-from tests.support.pages import drawn, wait_until
+from tests.support.pages import drawn, new_page, wait_until
 from tests.support.scenes import Script, scene
 from tests.webapp.test_page_browser import browser, local_page, served  # noqa: F401
 from tests.webapp.test_page_told_browser import latest
@@ -122,3 +122,35 @@ def test_the_page_names_the_collection(browser, served):  # noqa: F811
     page = local_page(browser, served, script, **PHONE)
     wait_until(lambda: page.title().endswith("Mia · Cup & Claim"), what="the tab's title")
     assert page.inner_text("#collection") == "🎲 Cup & Claim"
+
+
+def test_how_to_play_is_brief_and_the_setup_says_each_thing_once(browser, served):  # noqa: F811
+    script = scene(served.store, served.clock, "mino_dice", "turn")
+    page = local_page(browser, served, script, **PHONE)
+    page.click("#rules summary")
+    page.wait_for_selector("#rules-body .rules-lines p")
+    shown = [p for p in page.query_selector_all("#rules-body .rules-lines p") if p.is_visible()]
+    assert len(shown) == 4  # the rest, and every setting, under "All the rules and settings"
+    assert not page.is_visible("#rules-body .settings-list")
+    page.click("#rules-body .rules-more summary")
+    assert page.is_visible("#rules-body .settings-list")
+    faces = page.inner_text("#rules-body .settings-list")
+    assert "house" not in faces and "yellow can roll a 7" in faces
+    # The setup form: the summary and the preset's description once each, not again inside.
+    form = new_page(browser, **PHONE)
+    form.goto(served.local.url + "/")
+    form.wait_for_selector("#setup:not([hidden]) #cpus")
+    form.click("#setup-rules summary")
+    form.wait_for_selector("#setup-rules .rules-lines p")
+    assert not form.query_selector("#setup-rules .description")
+    assert not form.query_selector("#setup-rules .summary")
+    assert form.inner_text("#fields .preset-description")
+
+
+def test_new_game_clears_what_the_screen_reader_was_told(browser, served):  # noqa: F811
+    script = scene(served.store, served.clock, "mia", "over")
+    page = local_page(browser, served, script, **PHONE)
+    page.evaluate("document.getElementById('announce').textContent = 'old words'")
+    page.click('button[data-action="new_game"]')
+    page.wait_for_selector("#setup:not([hidden])")
+    assert page.inner_text("#announce") == ""

@@ -71,7 +71,8 @@
     if (!el) {
       el = h.element("p", "mino-note");
       el.setAttribute("aria-live", "polite");
-      area.append(el);
+      const trick = area.querySelector(".mino-trick");
+      if (trick) trick.after(el); else area.append(el);
     }
     el.textContent = explained ? about(h, explained, (view.settings || {}).faces) : "";
     el.hidden = !explained;
