@@ -1,7 +1,7 @@
-"""Why a Mia round ended as it did: one line that says which is the dice and which the
-claim, and who pays for it ("Dice 41 · claim 64: below the claim, a bluff — Grace loses a
-life"). Pure: events in, ``Text`` out, by the rule of ``actions.challenge`` (at least the
-claim holds)."""
+"""Why a Mia round ended as it did: the dice against the claim, and who pays for it ("41 is
+below 64: a bluff — Grace loses 1 life"), under the reveal that shows "Dice 41 · claim 64".
+Pure: events in, ``Text`` out, by the rule of ``actions.challenge`` (at least the claim
+holds)."""
 
 from __future__ import annotations
 
@@ -32,14 +32,9 @@ def reveal_why(event: Event, loser: int, lost: int, names: list[str], seat: int 
     roll, claim = claim_text(event["roll"]), claim_text(event["claim"])
     if event["holds"]:
         return T_(
-            "Dice {roll} · claim {claim}: the dice are at least the claim, so it holds — {pays}.",
+            "{roll} is at least {claim}: the claim holds — {pays}.",
             roll=roll,
             claim=claim,
             pays=pays,
         )
-    return T_(
-        "Dice {roll} · claim {claim}: the dice are below the claim, a bluff — {pays}.",
-        roll=roll,
-        claim=claim,
-        pays=pays,
-    )
+    return T_("{roll} is below {claim}: a bluff — {pays}.", roll=roll, claim=claim, pays=pays)

@@ -158,12 +158,12 @@ def test_a_reveal_says_which_is_the_dice_and_which_the_claim_and_who_pays():
              "dice": [4, 1], "holds": False}  # fmt: skip
     paid = {"type": "lost_lives", "seat": 1, "lost": 1, "lives": 2}
     assert [en(t) for t in mia_why.describe_why([bluff, paid], NAMES, 0)] == [
-        "Dice 41 · claim 64: the dice are below the claim, a bluff — Grace loses 1 life."
+        "41 is below 64: a bluff — Grace loses 1 life."
     ]
     holds = {**bluff, "roll": "21", "claim": "21", "holds": True}
     lost = {"type": "lost_lives", "seat": 0, "lost": 2, "lives": 0}
     assert [en(t) for t in mia_why.describe_why([holds, lost], NAMES, 0)] == [
-        "Dice Mia · claim Mia: the dice are at least the claim, so it holds — you lose 2 lives."
+        "Mia is at least Mia: the claim holds — you lose 2 lives."
     ]
 
 

@@ -31,7 +31,7 @@ def views(http, script: Script) -> tuple[dict, dict]:  # noqa: F811
     ("game", "kind", "pattern"),
     [
         ("mino_dice", "trick_won", r".+ beats .+|.+ is the only number|Only flags were rolled"),
-        ("mia", "challenged", r"Dice (\d\d|Mia) · claim (\d\d|Mia): the dice are .+ — .+"),
+        ("mia", "challenged", r"(\d\d|Mia) is (below|at least) (\d\d|Mia): .+ — .+"),
         ("myllymatti", "trick_won", r".+ beats .+: in phase 1 the higher rank wins.+"),
     ],
 )

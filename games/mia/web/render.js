@@ -133,7 +133,8 @@
       el.append(h.element("div", "mia-fold", "🏳"));
     }
     // The reveal's own line is what its drawing shows (the chain, the dice, the verdict).
-    const lines = reveal ? table.story.filter((line) => !line.startsWith("🔍")) : table.story;
+    // So is who pays: the banner and the why line say it (the hearts on the seats, how many are left).
+    const lines = reveal ? table.story.filter((line) => !/^(🔍|💔)/u.test(line)) : table.story;
     const lost = events.filter((e) => e.type === "lost_lives" && e.lost > 0);
     const mine = lost.find((e) => e.seat === h.you);
     if (mine) {

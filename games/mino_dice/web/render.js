@@ -234,11 +234,15 @@
       }));
       el.append(list);
     }
+    // A trick's own line is what its drawing shows (the dice, the winner ringed): left out.
+    // So is a hand's score story once its grid is drawn (each seat's tricks and points).
+    const drawnLines = [won ? /^(🎲|🏳️)/u : null, scored ? /^(📊|✅|❌)/u : null].filter(Boolean);
+    const story = table.story.filter((line) => !drawnLines.some((pattern) => pattern.test(line)));
     const view = table.public;
-    if (!table.over || !view || !view.ranking) return { tone: tone, banner: banner };
+    if (!table.over || !view || !view.ranking) return { tone: tone, banner: banner, lines: story };
     // The end: every place with its points, in place of the story's bare list of names.
     el.append(finalRanking(h, view));
-    const lines = table.story.filter((line) => !/^[🥇🥈🥉]|^\d+\. /u.test(line));
+    const lines = story.filter((line) => !/^[🥇🥈🥉]|^\d+\. /u.test(line));
     return { tone: tone, banner: banner, lines: lines };
   }
 
