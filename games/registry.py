@@ -15,6 +15,9 @@ from games.errors import InvalidSettings
 from games.game import Game
 
 # The built-in games, in the order /play offers them: a new game is one line here.
+# The collection's name, shown on every page (the same in every language: a name).
+COLLECTION = "Cup & Claim"
+
 BUILT_IN_MODULES = (
     "games.mia",
     "games.mino_dice",

@@ -53,6 +53,26 @@ def events_for(game: Game, events: list[Event], names: Names, seat: int | None) 
     return words.describe_events(events, names, seat)
 
 
+@cache
+def why_words(name: str) -> ModuleType | None:
+    """The game's why module (``games/<name>/why.py``), if it has one."""
+    module = f"games.{name}.why"
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as error:
+        if error.name not in (module, f"games.{name}"):
+            raise
+        return None
+
+
+def why_for(game: Game, events: list[Event], names: Names, seat: int | None) -> list[Text]:
+    """One line of why for each outcome among these events (a trick, a reveal, a score),
+    where the game words it (``describe_why``), told to ``seat`` (None: a spectator): the
+    page shows them with the outcome, apart from the story."""
+    words = why_words(game.name)
+    return [] if words is None else words.describe_why(events, names, seat)
+
+
 def moments_for(
     game: Game, events: list[Event], names: Names, seat: int | None
 ) -> list[Text] | None:
@@ -129,3 +149,12 @@ def moves_for(game: Game, event: Event, names: Names, seat: int) -> list[Text] |
     if words is None or not hasattr(words, "describe_moves"):
         return None
     return words.describe_moves([event], names, seat)
+
+
+def place_for(game: Game, place: int | None, seats: int) -> Text | None:
+    """A finished game's place in the game's own words ("safe, out #2 of 3"), where it words
+    it (``describe_place``: a game whose places are not wins); None: the shared "#2 of 3"."""
+    words = page_words(game.name)
+    if place is None or words is None or not hasattr(words, "describe_place"):
+        return None
+    return words.describe_place(place, seats)

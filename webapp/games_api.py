@@ -18,6 +18,7 @@ from flask.typing import ResponseReturnValue
 
 from games.base import Text
 from games.registry import get_game
+from games.seat_words import place_for
 from tables.fairness import analysis
 from tables.fairness import replay as replays
 from tables.fairness.replay_keys import parse_replay_id
@@ -128,6 +129,7 @@ def mine() -> ResponseReturnValue:
                     "finished_at": p.finished_at,
                     "place": p.place,
                     "seats": p.seats,
+                    "result": _result(p, lang),
                     "rating": None
                     if p.rating_after is None
                     else {"before": p.rating_before, "after": p.rating_after},
@@ -136,6 +138,12 @@ def mine() -> ResponseReturnValue:
             ],
         }
     )
+
+
+def _result(played: my_games.Played, lang: str) -> str | None:
+    """The place in the game's own words, where it has them (None: the page's "#2 of 3")."""
+    text = place_for(get_game(played.game), played.place, played.seats)
+    return render(text, lang) if text is not None else None
 
 
 def _seat_at(seat_at: my_games.SeatAt, titles: dict[int, str], lang: str) -> dict[str, Any]:

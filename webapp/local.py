@@ -29,7 +29,7 @@ from flask.typing import ResponseReturnValue
 
 from games.base import N_, SettingSpec, Text
 from games.game import Game
-from games.registry import GAMES, get_game
+from games.registry import COLLECTION, GAMES, get_game
 from tables.profiles import stats
 from tables.table import lobby
 from tables.table.model import ChatRef, Table
@@ -157,7 +157,7 @@ def config() -> ResponseReturnValue:
     return ok(
         {
             "game": default_game().name,
-            "title": tr(language, "Table games"),
+            "title": COLLECTION,
             "language": language,
             "strings": strings,
             "games": [game_config(game, language) for game in GAMES.values()],

@@ -9,6 +9,8 @@ from webapp.history_strings import HISTORY_STRINGS
 
 PAGE_STRINGS = {
     "look": N_("Tap to look"),
+    "why": N_("Why:"),
+    "all_rules": N_("All the rules and settings"),
     "cover": N_("Tap to cover"),
     "your_turn": N_("Your turn"),
     "waiting_for": N_("Waiting for {name}"),
@@ -46,7 +48,7 @@ PAGE_STRINGS = {
     "leave_game": N_("🚪 Leave the game"),
     "leave_confirm": N_("Tap again to leave the game"),
     "tutorial": N_("🎓 Tutorial"),
-    "tutorial_progress": N_("Tutorial games finished: {completed} · won: {won}"),
+    "tutorial_progress": N_("games finished: {completed} · won: {won}"),
     "expired": N_("This page is out of date: close it and open it again from your group."),
     "reload": N_("Reload"),
 }

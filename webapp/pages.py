@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, render_template, request, send_from_directory
 from flask.typing import ResponseReturnValue
 
-from games.registry import GAMES
+from games.registry import COLLECTION, GAMES
 from webapp.error_pages import language
 from webapp.errors import error_response
 from webapp.local import is_loopback_host_header
@@ -48,7 +48,11 @@ def loopback_hosts_only() -> ResponseReturnValue | None:
 def page() -> ResponseReturnValue:
     scripts = PAGE_SCRIPTS + (LOCAL_SCRIPTS if _local() else ())
     html = render_template(
-        "index.html", telegram_js_url=_telegram_js_url(), local=_local(), scripts=scripts
+        "index.html",
+        telegram_js_url=_telegram_js_url(),
+        local=_local(),
+        scripts=scripts,
+        collection=COLLECTION,
     )
     response = Response(html, mimetype="text/html")
     response.headers["Cache-Control"] = "no-cache"

@@ -15,7 +15,7 @@ from typing import Any
 
 from games.base import JSON, Event, HandItem, PrivateInfo, Text
 from games.game import Game
-from games.seat_words import final_for, moments_for, outcome_for, status_for
+from games.seat_words import final_for, moments_for, outcome_for, status_for, why_for
 from tables.fairness.private_seat import private_view
 from tables.profiles import stats
 from tables.table import story
@@ -54,6 +54,9 @@ def table_payload(store: TableStore, table: Table, user_id: int, language: str) 
     payload["story"], payload["proofs"], payload["moment"] = told
     shown = (told[2]["since"], told[2]["version"]) if told[2] else None
     payload["feed"] = feed_payload(store, table, reader, shown, language)
+    moment = payload["moment"]  # the outcome's why, one line each (a trick, a reveal, a score)
+    whys = why_for(game, moment["events"], names, reader) if moment else []
+    payload["why"] = [render(line, language) for line in whys]
     if game.presentation.page_history:
         payload["history"] = game_history(store, table, game.presentation.page_history)
     if table.tutorial and seat is not None:
@@ -93,6 +96,7 @@ def _lobby_payload(
         "proofs": [],
         "moment": None,
         "feed": None,
+        "why": [],
         "over": False,
         "winners": [],
     }

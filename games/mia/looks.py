@@ -37,6 +37,7 @@ WEB_STRINGS = {
     "you_claim": N_("You claim"),
     "holds": N_("The claim holds!"),
     "bluff": N_("Caught bluffing!"),
+    "dice_claim": N_("Dice {roll} · claim {claim}"),
     "you_lose": NT_("💔 You lose a life!", "💔 You lose {n} lives!", 1),
     "right": N_("✅ You were right!"),
     "round": N_("Round {round}"),

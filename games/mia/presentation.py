@@ -26,14 +26,13 @@ from games.base import (
     joined,
 )
 from games.fairness import sha256_hex
-from games.mia import analysis, looks
+from games.mia import analysis, looks, tips
 from games.mia.actions import ACCEPT, CHALLENGE, CLAIM_PREFIX, FOLD, PASS
 from games.mia.errors import ERROR_TEXTS
 from games.mia.fairness import preimage
 from games.mia.looks import CLAIMS_PER_ROW, DIE_FACES, HEART, claim_text, prompt, reveal, roll_word
-from games.mia.ranks import MIA, probability_at_least, rank
+from games.mia.ranks import MIA
 from games.mia.settings import PRESET_DESCRIPTIONS, PRESET_LABELS
-from games.mia.state import PHASE_CLAIM
 from games.presentation_protocol import Presentation
 
 
@@ -216,49 +215,9 @@ class MiaPresentation(Presentation):
         return found
 
     def describe_hint(self, view: dict[str, Any], names: list[str]) -> Text | None:
-        """A short tip for the seat whose view this is, at its own decision (tutorial games)."""
-        if view.get("over") or not view.get("legal_actions"):
-            return None
-        claim = view["claim"]
-        doubles = view["settings"]["doubles"]
-        dice = view.get("dice")
-        roll = f"{dice[0]}{dice[1]}" if dice else None
-        if view["phase"] == PHASE_CLAIM and claim is None:
-            return T_(
-                "💡 You rolled {roll}. Claims rank 31 (lowest) … 65, then the doubles, "
-                "and 21 (Mia) beats everything. Tell the truth, bluff higher, or even understate.",
-                roll=roll,
-            )
-        if view["phase"] == PHASE_CLAIM:
-            if roll is not None and rank(roll, doubles) > rank(claim, doubles):
-                return T_(
-                    "💡 Your {roll} beats {claim}: you can tell the truth (or claim more).",
-                    roll=roll,
-                    claim=claim_text(claim),
-                )
-            return T_(
-                "💡 Your {roll} does not beat {claim}: you must bluff with a higher claim. "
-                "The lowest one is the least suspicious.",
-                roll=roll,
-                claim=claim_text(claim),
-            )
-        claimant = names[view["claimant"]]
-        if claim == MIA:
-            return T_(
-                "💡 Nothing beats Mia, so it cannot be accepted: challenge (or fold, if the "
-                "table allows it). Only 1 roll in 18 is a real Mia."
-            )
-        percent = round(100 * probability_at_least(claim, doubles))
-        hint = T_(
-            "💡 {claimant} claims {claim}. Chance that a fresh roll reaches it: {percent}%. "
-            "Challenge if you smell a bluff; accept to roll and beat it.",
-            claimant=claimant,
-            claim=claim_text(claim),
-            percent=percent,
-        )
-        if "pass" in view["legal_actions"]:
-            return V_("{hint} {extra}", hint=hint, extra=T_("You may also pass the cup on unseen."))
-        return hint
+        """A tip for the seat whose view this is, at its own decision (tutorial games): one
+        move, and why (games.mia.tips)."""
+        return tips.tip(view, names)
 
     def describe_rules(self, settings: JSON) -> list[Text]:
         return looks.describe_rules(settings)

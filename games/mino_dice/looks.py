@@ -42,6 +42,12 @@ WEB_STRINGS = {
     "sheet": N_("Score sheet"),
     "hand": N_("Hand"),
     "legend": N_("🎯 tricks won/bid · 📊 points"),
+    "won_of_bid": N_("Tricks won: {won} of {bid} bid"),
+    "points_of": N_("Points: {points}"),
+    "points": NT_("{points} point", "{points} points", 1),
+    "faces_of": N_("{die} die: {faces}"),
+    "creature_beats": N_("beats {beats}, loses to {by}"),
+    "show_faces": N_("show its faces"),
     # Each die's colour or creature in words (screen readers, and beside a colour swatch).
     **{f"kind_{kind}": name for kind, name in NAMES.items()},
 }

@@ -11,6 +11,7 @@ from games.mino_dice import story
 from games.mino_dice.dice import FLAG
 from games.mino_dice.presentation import MinoPresentation
 from games.mino_dice.state import PHASE_BID
+from games.mino_dice.why import signed
 from games.mino_dice.words import die_label, roll_text
 from games.seat_words import you_or
 
@@ -125,7 +126,7 @@ def _result(result: dict[str, int]) -> Text:
             "❌ You bid 0 but won {n} trick: {points}.",
             "❌ You bid 0 but won {n} tricks: {points}.",
             won,
-            points=points,
+            points=signed(points),
         )
     if bid == won and bonus:
         return T_(
@@ -141,5 +142,5 @@ def _result(result: dict[str, int]) -> Text:
         "❌ You bid {bid} but won {n} tricks: {points}.",
         won,
         bid=bid,
-        points=points,
+        points=signed(points),
     )

@@ -23,9 +23,9 @@ from games.base import (
     Text,
     joined,
 )
-from games.mino_dice import analysis, cpu, looks, story, words
+from games.mino_dice import analysis, cpu, looks, story, tips, words
 from games.mino_dice.actions import BID_PREFIX, ROLL_PREFIX
-from games.mino_dice.dice import CREATURES, kind_of, parse_die_id
+from games.mino_dice.dice import CREATURES, HOUSE, faces_of, kind_of, parse_die_id
 from games.mino_dice.errors import ERROR_TEXTS
 from games.mino_dice.looks import BIDS_PER_ROW, reason
 from games.mino_dice.settings import PRESET_DESCRIPTIONS, PRESET_LABELS
@@ -87,6 +87,8 @@ class MinoPresentation(Presentation):
         if not dice:
             return None
         legal = set(view["legal_actions"])
+        table = view.get("settings", {}).get("faces", HOUSE)  # the faces a die of a kind shows
+        bidding = view["phase"] == PHASE_BID
         items = []
         for die in dice:
             action = ROLL_PREFIX + die["id"]
@@ -101,7 +103,11 @@ class MinoPresentation(Presentation):
                     action=action,
                     selectable=action in legal,
                     reason=None if action in legal else reason(view),
-                    attrs=((attribute, kind),),
+                    attrs=(
+                        (attribute, kind),
+                        ("sides", " ".join(faces_of(kind, table))),  # the kind's six, all public
+                        *((("waiting", "bids"),) if bidding else ()),  # held, not barred
+                    ),
                 )
             )
         caption = None
@@ -215,26 +221,14 @@ class MinoPresentation(Presentation):
         if view.get("over") or not legal:
             return None
         if view["phase"] == PHASE_BID:
+            expected = cpu.expected_tricks(view)
             return T_(
-                "💡 Creatures win most tricks, then black and blue dice; yellow often shows a "
-                "flag. By the odds your dice are worth about {tricks} tricks. A bid of 0 that "
-                "comes true scores {zero}.",
-                tricks=round(cpu.expected_tricks(view), 1),
-                zero=10 * view["hand"],
+                "💡 Bid {bid}: by the odds your dice take about {tricks} tricks (creatures win "
+                "most, then black and blue dice; yellow often shows a flag).",
+                bid=min(view["hand"], round(expected)),
+                tricks=round(expected, 1),
             )
-        need = (view["bid"] or 0) - view["won"][view["seat"]]
-        if need > 0:
-            hint = NT_(
-                "💡 You still need {n} trick: roll a die that can win this one, or save your "
-                "strong dice for later.",
-                "💡 You still need {n} tricks: roll a die that can win this one, or save your "
-                "strong dice for later.",
-                need,
-            )
-        elif need == 0:
-            hint = T_("💡 You have your bid: roll the die least likely to win.")
-        else:
-            hint = T_("💡 You have more tricks than you bid: each extra one costs 10 points.")
+        hint = tips.roll_tip(view)
         if view["follow"] and len(legal) < len(view["dice"]):
             follow = T_("Colour to follow: {colour}.", colour=kind_text(view["follow"]))
             return V_("{hint} {follow}", hint=hint, follow=follow)

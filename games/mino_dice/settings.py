@@ -33,7 +33,9 @@ LENGTH_FULL = "full"  # 8 hands with 2-4 players, 7 with 5, 6 with 6
 LENGTH_SHORT = "short"  # the first half of those (4, 4, 3)
 
 SETTINGS_SPECS: tuple[SettingSpec, ...] = (
-    SettingSpec("faces", N_("Dice faces"), (HOUSE, TAME), (N_("house"), N_("no yellow 7"))),
+    SettingSpec(
+        "faces", N_("Dice faces"), (HOUSE, TAME), (N_("yellow can roll a 7"), N_("no yellow 7"))
+    ),
     SettingSpec(
         "three_creatures",
         N_("All three creatures"),

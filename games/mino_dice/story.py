@@ -11,6 +11,7 @@ from games.base import NT_, T_, V_, Event, Text, joined
 from games.fairness import sha256_hex
 from games.mino_dice.dice import FLAG
 from games.mino_dice.fairness import reveal_preimage
+from games.mino_dice.why import signed
 from games.mino_dice.words import roll_text
 
 
@@ -85,7 +86,7 @@ def _result(result: dict[str, int], names: list[str]) -> Text:
             "❌ {name} bid 0 but won {n} tricks: {points}.",
             won,
             name=name,
-            points=points,
+            points=signed(points),
         )
     if bid == won and bonus:
         return T_(
@@ -108,7 +109,7 @@ def _result(result: dict[str, int], names: list[str]) -> Text:
         won,
         name=name,
         bid=bid,
-        points=points,
+        points=signed(points),
     )
 
 

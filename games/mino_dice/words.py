@@ -36,7 +36,7 @@ SYMBOLS = {
     YELLOW: "🟡",
     RED: "🔴",
     BLUE: "🔵",
-    BLACK: "⚫",
+    BLACK: "⚫\ufe0f",  # emoji style: without it some fonts draw a small text dot
     MINOTAUR: "🐂",
     GRIFFIN: "🦅",
     MERMAID: "🧜",

@@ -55,6 +55,11 @@ WEB_STRINGS = {
     "cards": NT_("{n} card", "{n} cards", 1),
     "trump": N_("trump {suit}"),
     "tied": N_("Tied"),
+    "trick_fill": N_("Trick: {n} of {size} cards"),
+    "trick_fill_why": N_("At {size} cards the trick is full and set aside, out of the game."),
+    "chance_help": N_(
+        "🍀 Take a chance: play the top card of the stock instead of one of yours, unseen."
+    ),
     "you_take": N_("🃏 You win the trick!"),
     "safe": N_("🏁 You are out, and safe!"),
     "loser": N_("😵 You are the Myllymatti!"),

@@ -254,3 +254,11 @@ def describe_final(
         else T_("😵 {name} is the Myllymatti: the last one holding cards.", name=names[loser]),
         T_("🏁 Out, in order: {order}", order=joined(order, " · ")),
     ]
+
+
+def describe_place(place: int, seats: int) -> Text | None:
+    """A finished game in your list ("My games"): safe and out at your place, or the
+    Myllymatti (the last one holding cards). Nobody wins, so no place is a win."""
+    if place >= seats:
+        return T_("😵 the Myllymatti")
+    return T_("🏁 safe, out #{place} of {seats}", place=place, seats=seats)

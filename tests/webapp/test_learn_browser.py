@@ -104,4 +104,4 @@ def test_the_tutorial_in_the_page(browser, local_web, local_store, clock):
         fire_due(local_store)
     drawn(page, table.version)
     assert page.inner_text("#hint").startswith("💡")
-    assert page.inner_text("#tutorial") == ("🎓 Tutorial · Tutorial games finished: 0 · won: 0")
+    assert page.inner_text("#tutorial") == ("🎓 Tutorial · games finished: 0 · won: 0")

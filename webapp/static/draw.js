@@ -5,6 +5,7 @@
   const shell = window.Shell;
   const { state, $, say, element } = shell;
   const SVG = "http://www.w3.org/2000/svg";
+  const COLLECTION = document.title;  // the collection's name, as the page was served
   const wide = window.matchMedia ? window.matchMedia("(min-width: 420px)") : null;
   const segmenter = window.Intl && Intl.Segmenter ? new Intl.Segmenter(undefined, { granularity: "grapheme" }) : null;
   let leaveArmed = false;
@@ -103,7 +104,7 @@
       state.turnStarted = true;
     }
     state.turnKey = turnKey;
-    document.title = (turn ? "● " : "") + table.title;
+    document.title = (turn ? "● " : "") + table.title + " · " + COLLECTION;
   }
 
   // --- the felt: others round the top, you at the bottom, the game in the middle ----------

@@ -6,6 +6,7 @@
   const shell = window.Shell;
   const { state, $, say, element } = shell;
   const rules = { table: null, loading: false };
+  const BRIEF = 4;  // rule lines How to play shows before "All the rules and settings"
 
   function renderLearn(table, verifyLines) {
     const hint = $("hint");
@@ -90,16 +91,23 @@
     if (data.summary) children.push(element("p", "summary", data.summary));
     children.push(element("p", "preset", data.preset ? say("rules_of", { preset: data.preset }) : say("custom_rules")));
     if (data.description) children.push(element("p", "description", data.description));
-    if (data.settings && data.settings.length) {
+    // The rules in brief: the first few lines; the rest and every setting's value folded.
+    const lines = element("div", "rules-lines");
+    lines.append(...data.lines.slice(0, BRIEF).map((line) => element("p", "", line)));
+    children.push(lines);
+    const rest = data.lines.slice(BRIEF);
+    if (rest.length || (data.settings && data.settings.length)) {
+      const more = element("details", "rules-more");
+      const body = element("div", "rules-lines");
+      body.append(...rest.map((line) => element("p", "", line)));
       const list = element("dl", "settings-list");
-      for (const setting of data.settings) {
+      for (const setting of data.settings || []) {
         list.append(element("dt", "", setting.label), element("dd", "", setting.value));
       }
-      children.push(list);
+      more.append(element("summary", "", say("all_rules")), body);
+      if (list.childElementCount) more.append(list);
+      children.push(more);
     }
-    const lines = element("div", "rules-lines");
-    lines.append(...data.lines.map((line) => element("p", "", line)));
-    children.push(lines);
     box.replaceChildren(...children);
   }
 

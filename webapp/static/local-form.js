@@ -69,7 +69,9 @@
       const chosen = game.presets[preset.selectedIndex].value;
       const query = "?game=" + encodeURIComponent(game.name) + "&preset=" + encodeURIComponent(chosen);
       try {
-        shell.drawRules(body, await shell.api("/local/rules" + query));
+        // The form shows the summary and the preset's description already: not twice.
+        const data = await shell.api("/local/rules" + query);
+        shell.drawRules(body, Object.assign({}, data, { summary: "", description: "" }));
       } catch (error) {
         body.replaceChildren(element("p", "error", error.message));
       }

@@ -98,6 +98,7 @@
       history.replaceState(null, "", location.pathname);
     }
     $("table").hidden = true;
+    $("announce").replaceChildren();  // the old table's last words are not read at the form
     $("setup").hidden = false;
     $("fields").hidden = joining;
     $("tutorial-go").hidden = joining;

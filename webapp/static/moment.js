@@ -43,7 +43,7 @@
     }
     // A renderer's momentKey says when the same moment is drawn anew (a game may fold its last outcome).
     const fold = renderer.momentKey ? renderer.momentKey(table) : "";
-    const key = [table.id, version, !!renderer.moment, !!table.over, fold, table.story.join("\n")].join("|");
+    const key = [table.id, version, !!renderer.moment, !!table.over, fold, table.story.join("\n"), (table.why || []).join("\n")].join("|");
     if (key === state.momentKey) { box.hidden = state.momentHidden; return; }
     state.momentKey = key;
     state.momentHidden = box.hidden = false;
@@ -73,11 +73,24 @@
     if (banner) children.push(element("p", "banner", banner));
     if (second) children.push(element("p", "banner small", second));
     children.push(story);
+    // Why it went so: one line per trick, reveal or score, under the story (not once the
+    // renderer has folded the outcome away: {why: false}).
+    const why = (drawn.why === false ? [] : table.why || []).map((line) => {
+      const p = element("p", "why-line");
+      p.append(element("b", "", say("why")), " " + line);
+      return p;
+    });
+    if (why.length) {
+      const block = element("div", "why");
+      block.id = "why";
+      block.append(...why);
+      children.push(block);
+    }
     box.replaceChildren(...children);
     box.className = "moment tone-" + tone + (fresh && !h.reduced ? " fresh" : "");
     state.momentFresh = fresh;
     if (!fresh) return;
-    shell.announce([banner, second, ...table.story].filter(Boolean).join(" "), true);
+    shell.announce([banner, second, ...table.story, ...(table.why || [])].filter(Boolean).join(" "), true);
     if (tone === "loss") shell.haptic("notify", "error");
     else if (tone === "win" || tone === "good") shell.haptic("notify", "success");
     else shell.haptic("impact", "heavy");

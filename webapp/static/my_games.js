@@ -8,6 +8,14 @@
   const number = (n) => new Intl.NumberFormat(document.documentElement.lang || "en").format(n);
   let openedFrom = null;  // kept while a replay opened from here is shown
 
+  // The browser's own locale where it speaks the page's language (en-GB: 4 Dec 2026), else
+  // the page's language: dates the way the reader writes them.
+  function locale() {
+    const lang = document.documentElement.lang || "en";
+    const own = (navigator.languages || []).find((tag) => tag.split("-")[0] === lang.split("-")[0]);
+    return own || lang;
+  }
+
   // Where "My games" was opened from (the local page's setup form, a table), to go back to.
   function comingFrom() {
     const from = ["setup", "table"].find((id) => $(id) && !$(id).hidden && (id !== "table" || state.table));
@@ -71,10 +79,11 @@
     const list = element("ul", "games-list");
     list.append(...mine.played.map((game) => {
       const li = element("li", "");
-      const when = new Date(game.finished_at * 1000).toLocaleDateString(document.documentElement.lang || "en");
+      const when = new Date(game.finished_at * 1000).toLocaleDateString(locale(), { dateStyle: "medium" });
       const replay = shell.button(say("replay") + " · " + game.title, () => shell.openReplay(game.replay),
         "replay:" + game.replay, "plain");
-      const facts = [when, game.group, game.place ? say("place_of", { place: game.place, seats: game.seats }) : ""];
+      const place = game.result || (game.place ? say("place_of", { place: game.place, seats: game.seats }) : "");
+      const facts = [when, game.group, place];
       if (game.rating) facts.push(number(game.rating.before) + " → " + number(game.rating.after));
       li.append(replay, element("span", "sub", facts.filter(Boolean).join(" · ")));
       return li;

@@ -155,17 +155,26 @@
     } else {
       el.append(h.element("div", "mia-fold small", "🏳"));
     }
-    return { tone: "info", lines: [] };
+    return { tone: "info", lines: [], why: false };
   }
 
-  // The verdict: its round, the dice against the claim (each named), whether it held.
+  // Which is the dice and which the claim: "Dice 41 · claim 64".
+  function versus(reveal, h) {
+    return h.element("span", "vs", h.t("dice_claim", { roll: claimWord(reveal.roll, h), claim: claimWord(reveal.claim, h) }));
+  }
+
+  // The verdict: its round, the dice against the claim (each named), whether it held. Folded
+  // (small), it shows the dice too: the cup is no longer drawn.
   function verdictOf(reveal, h, size) {
     const verdict = h.element("div", "mia-verdict " + size + (reveal.holds ? "holds" : "bluff"));
-    const vs = h.element("span", "vs");
-    vs.append(h.element("span", "", h.t("dice_were", { roll: reveal.roll })), " · ",
-      h.element("span", "", h.t("claim_was", { claim: claimWord(reveal.claim, h) })));
-    verdict.append(h.element("small", "round", h.t("round", { round: reveal.round })), vs,
-      h.element("b", "", h.t(reveal.holds ? "holds" : "bluff")));
+    verdict.append(h.element("small", "round", h.t("round", { round: reveal.round })));
+    if (size) {
+      const dice = h.element("span", "mia-dice small");
+      dice.setAttribute("aria-hidden", "true");  // the words say the roll
+      dice.append(...reveal.dice.map((face) => die(face, h, "mia-die small")));
+      verdict.append(dice);
+    }
+    verdict.append(versus(reveal, h), h.element("b", "", h.t(reveal.holds ? "holds" : "bluff")));
     return verdict;
   }
 

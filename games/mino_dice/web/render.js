@@ -4,7 +4,79 @@
 "use strict";
 (function () {
   const EMOJI = { minotaur: "🐂", griffin: "🦅", mermaid: "🧜", flag: "🏳️" };
+  // The six faces of each number die, by face table (games/mino_dice/dice.py FACE_TABLES,
+  // which a test holds this to); a creature die shows its creature 4 times and a flag twice.
+  const FACES = {
+    house: { yellow: ["flag", "flag", "1", "2", "3", "7"], red: ["3", "3", "4", "4", "5", "5"],
+      blue: ["5", "5", "5", "6", "6", "6"], black: ["6", "6", "7", "7", "7", "7"] },
+    tame: { yellow: ["flag", "flag", "1", "2", "3", "3"], red: ["3", "3", "4", "4", "5", "5"],
+      blue: ["5", "5", "5", "6", "6", "6"], black: ["6", "6", "7", "7", "7", "7"] },
+  };
+  const BEATS = { minotaur: "griffin", griffin: "mermaid", mermaid: "minotaur" };
   let sheetOpen = true;
+  let explained = null;  // the kind of die whose faces a tap has shown (kept over redraws)
+
+  function facesOf(kind, table) {
+    if (BEATS[kind]) return [kind, kind, kind, kind, "flag", "flag"];
+    return (FACES[table] || FACES.house)[kind] || [];
+  }
+
+  // A die's faces in one short line: "3 3 4 4 5 5", "🐂 🐂 🐂 🐂 🏳️ 🏳️".
+  function facesLine(kind, table) {
+    return shortFaces(facesOf(kind, table));
+  }
+
+  // Numbers one by one, a creature or flag once with its count: "🏳️×2 1 2 3 7", "🐂×4 🏳️×2".
+  function shortFaces(faces) {
+    const parts = [];
+    faces.forEach((face, i) => {
+      if (/^\d+$/.test(face)) parts.push(face);
+      else if (faces[i - 1] !== face) parts.push(EMOJI[face] + "×" + faces.filter((f) => f === face).length);
+    });
+    return parts.join(" ");
+  }
+
+  // What a die is, in words: its faces, and for a creature which it beats and which beats it.
+  function about(h, kind, table) {
+    const line = h.t("faces_of", { die: dieName(h, kind), faces: facesLine(kind, table) });
+    if (!BEATS[kind]) return line;
+    const by = Object.keys(BEATS).find((other) => BEATS[other] === kind);
+    return line + " · " + h.t("creature_beats", { beats: h.t("kind_" + BEATS[kind]), by: h.t("kind_" + by) });
+  }
+
+  // A rolled die you may tap (or press) to read its faces under the trick.
+  function explainable(h, entry, cell, view) {
+    const button = h.element("button", "mino-explain");
+    button.type = "button";
+    button.setAttribute("aria-expanded", String(explained === entry.kind));
+    button.setAttribute("aria-label", dieName(h, entry.kind, entry.face) + ": " + h.t("show_faces"));
+    const drawn = cell.firstChild;
+    drawn.removeAttribute("role");
+    drawn.removeAttribute("aria-label");
+    button.append(drawn);
+    cell.prepend(button);
+    button.addEventListener("click", () => {
+      explained = explained === entry.kind ? null : entry.kind;
+      const area = button.closest(".mino-trick").parentElement;
+      area.querySelectorAll(".mino-explain").forEach((other) => other.setAttribute("aria-expanded", "false"));
+      button.setAttribute("aria-expanded", String(explained === entry.kind));
+      note(h, area, view);
+    });
+    return cell;
+  }
+
+  // The faces of the die last tapped, under the trick (or nothing).
+  function note(h, area, view) {
+    let el = area.querySelector(".mino-note");
+    if (!el) {
+      el = h.element("p", "mino-note");
+      el.setAttribute("aria-live", "polite");
+      const trick = area.querySelector(".mino-trick");
+      if (trick) trick.after(el); else area.append(el);
+    }
+    el.textContent = explained ? about(h, explained, (view.settings || {}).faces) : "";
+    el.hidden = !explained;
+  }
 
   // A die's name in words: "red", "red 5", "yellow flag", "Minotaur".
   function dieName(h, kind, face) {
@@ -20,11 +92,10 @@
     el.dataset.kind = kind;
     el.setAttribute("role", "img");
     el.setAttribute("aria-label", dieName(h, kind, face));
+    // A die not yet rolled shows no face (a number die a "?"): it is a die you hold, not a roll.
     const shown = face === undefined ? (EMOJI[kind] || "") : (EMOJI[face] || face);
-    el.append(h.element("b", face === "flag" ? "flag" : "", shown));
-    if (face === undefined && !EMOJI[kind]) {
-      for (let i = 0; i < 3; i += 1) el.append(h.element("i"));
-    }
+    el.append(h.element("b", face === "flag" ? "flag" : face === undefined ? "unrolled" : "", shown));
+    if (face === undefined) el.classList.add("held");
     return el;
   }
 
@@ -61,14 +132,15 @@
       const rolls = h.element("div", "mino-trick");
       if (view.trick.length) {
         rolls.dataset.answer = "";  // the trick you follow: kept in view with your move
-        rolls.append(...view.trick.map((entry) => roll(h, entry, h.who(entry.seat))));
+        rolls.append(...view.trick.map((entry) => explainable(h, entry, roll(h, entry, h.who(entry.seat)), view)));
       } else if (showingPast) {
         const last = view.tricks[view.tricks.length - 1];
         rolls.classList.add("past");
-        rolls.append(...last.rolls.map((entry) =>
-          roll(h, entry, h.who(entry.seat), entry.seat === last.winner ? "won" : "")));
+        rolls.append(...last.rolls.map((entry) => explainable(h, entry,
+          roll(h, entry, h.who(entry.seat), entry.seat === last.winner ? "won" : ""), view)));
       }
       if (rolls.childElementCount) el.append(rolls);
+      if (rolls.childElementCount && explained) note(h, el, view);
     }
     el.append(h.element("p", "mino-legend", h.t("legend")));
     const verify = (view.commitments || []).map((hash, seat) => h.who(seat) + ": " + hash);
@@ -82,9 +154,13 @@
     if (!view.over) {
       const status = view.phase === "bid" ? (view.has_bid[index] ? "✓" : "…")
         : "🎯" + view.won[index] + "/" + view.bids[index];
-      el.append(h.element("span", "", status));
+      const part = h.element("span", "", status);
+      if (view.phase !== "bid") part.title = h.t("won_of_bid", { won: view.won[index], bid: view.bids[index] });
+      el.append(part);
     }
-    el.append(h.element("span", "", "📊" + view.scores[index]));
+    const score = h.element("span", "", "📊" + minus(view.scores[index]));
+    score.title = h.t("points_of", { points: minus(view.scores[index]) });
+    el.append(score);
     return el;
   }
 
@@ -104,8 +180,19 @@
     const drawn = die(h, kind);
     drawn.removeAttribute("role");  // the item (a button or a picture) carries the name
     drawn.removeAttribute("aria-label");
-    face.append(drawn, h.element("small", "", item.label.replace(/^\S+\s/u, "")));
+    face.append(drawn, h.element("small", "", item.label.replace(/^\S+\s/u, "")), " ",
+      h.element("small", "faces", heldFaces(item)));
     return face;
+  }
+
+  // Your own die's faces, as the game tells them (its face table is the table's setting).
+  function heldFaces(item) {
+    return shortFaces((item.attrs.sides || "").split(" "));
+  }
+
+  // A die of yours by name, then its faces (as shown under it): what a screen reader says.
+  function itemName(item, h) {
+    return dieName(h, item.attrs.colour || item.attrs.creature) + " " + heldFaces(item);
   }
 
   // The moment: a trick's rolls with its winner, and at a hand's end how everyone did.
@@ -156,8 +243,25 @@
     }
     // The results drawn (everyone's row, your banner) are not told again in lines.
     const drawn = scored ? ["📊", "✅", "❌"] : bids ? ["🎯"] : [];
-    const lines = table.story.filter((line) => !drawn.some((mark) => line.startsWith(mark)));
+    const story = table.story.filter((line) => !drawn.some((mark) => line.startsWith(mark)));
+    if (!table.over || !view || !view.ranking) return { tone: tone, banner: banner, lines: story };
+    // The end: every place with its points, in place of the story's bare list of names.
+    el.append(finalRanking(h, view));
+    const lines = story.filter((line) => !/^[🥇🥈🥉]|^\d+\. /u.test(line));
     return { tone: tone, banner: banner, lines: lines };
+  }
+
+  function finalRanking(h, view) {
+    const list = h.element("ol", "mino-final");
+    view.ranking.forEach((seat, i) => {
+      const place = view.places ? view.places[i] : i + 1;
+      const row = h.element("li", seat === h.you ? "you" : "");
+      row.append(h.element("span", "place", ["🥇", "🥈", "🥉"][place - 1] || place + "."),
+        h.element("span", "who", h.who(seat)),
+        h.element("b", "", h.t("points", { n: view.scores[seat], points: minus(view.scores[seat]) })));
+      list.append(row);
+    });
+    return list;
   }
 
   // The moment is drawn anew (folded) once the next trick has its first roll.
@@ -167,7 +271,12 @@
   }
 
   function signed(points) {
-    return points > 0 ? "+" + points : String(points).replace("-", "−");
+    return points > 0 ? "+" + points : minus(points);
+  }
+
+  // One minus sign everywhere (U+2212), never a hyphen.
+  function minus(points) {
+    return String(points).replace("-", "\u2212");
   }
 
   function results(h, scored) {
@@ -209,11 +318,11 @@
     }
     const total = h.element("tr", "total");
     total.append(h.element("td", "hand", "Σ"), ...view.scores.map((score, seat) =>
-      h.element("td", seat === h.you ? "you" : "", String(score))));
+      h.element("td", seat === h.you ? "you" : "", minus(score))));
     grid.append(total);
     sheet.append(grid);
     el.append(sheet);
   }
 
-  window.GameRenderers.register("mino_dice", { table, badge, item, moment, momentKey, extra, proves });
+  window.GameRenderers.register("mino_dice", { table, badge, item, itemName, moment, momentKey, extra, proves });
 })();

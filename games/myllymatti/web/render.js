@@ -78,7 +78,12 @@
       view.trick.forEach((entry, i) => {
         trick.append(played(h, entry, view.trump, i === view.trick.length - 1 ? "top" : ""));
       });
-      if (view.trick.length) trick.append(h.element("span", "chip", view.trick.length + "/" + view.trick_size));
+      if (view.trick.length) {
+        // How full the trick is: a full trick (one card per player holding) is set aside.
+        const fill = h.element("span", "chip", h.t("trick_fill", { n: view.trick.length, size: view.trick_size }));
+        fill.title = h.t("trick_fill_why", { size: view.trick_size });
+        trick.append(fill);
+      }
     }
     if (view.trick.length) trick.dataset.answer = "";  // what you must beat: kept in view
     row.append(trick);
@@ -89,6 +94,9 @@
         ...view.tied.map((entry) => card(h, entry.card, view.trump, "small")));
       el.append(tied);
     }
+    // What a chance does, beside the button that takes it.
+    const chance = (table.actions || []).some((row) => row.some((button) => button.action === "chance"));
+    if (chance) el.append(h.element("p", "myl-help", h.t("chance_help")));
     const verify = view.commitment ? table.lines.filter((line) => line.includes(view.commitment)) : [];
     const prompt = table.lines.filter((line) => !verify.includes(line)).slice(-1);
     return { lines: prompt.length > 0 && table.lines.length > 1 ? prompt : [], verify: verify };

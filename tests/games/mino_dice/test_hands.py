@@ -163,7 +163,9 @@ def test_nobody_sees_a_face_before_it_is_rolled_not_even_its_owner():
         assert "faces" not in view and "salts" not in view
         assert "face" not in keys_in(view)  # no die has shown a face yet
     assert GAME.presentation.private_info(GAME.rules.view(state, 1)).items[0].attributes == {
-        "creature": "minotaur"
+        "creature": "minotaur",
+        "sides": "minotaur minotaur minotaur minotaur flag flag",  # the kind's, not its roll
+        "waiting": "bids",
     }
 
 

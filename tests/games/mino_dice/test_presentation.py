@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from games.base import STYLE_CHOICE, Text
 from games.mino_dice import GAME
 from games.mino_dice.words import MUST_FOLLOW
@@ -38,9 +40,9 @@ def test_the_private_info_lists_the_seats_dice_with_the_roll_that_plays_each():
     assert [item.id for item in info.items] == ["d11", "d18", "d34"]
     assert english(item.label for item in info.items) == ["🔴 red", "🔵 blue", "🧜 Mermaid"]
     assert [item.attributes for item in info.items] == [
-        {"colour": "red"},
-        {"colour": "blue"},
-        {"creature": "mermaid"},
+        {"colour": "red", "sides": "3 3 4 4 5 5"},
+        {"colour": "blue", "sides": "5 5 5 6 6 6"},
+        {"creature": "mermaid", "sides": "mermaid mermaid mermaid mermaid flag flag"},
     ]
     assert all(item.kind == "die" and item.selectable for item in info.items)  # it leads
     assert [item.action for item in info.items] == ["roll:d11", "roll:d18", "roll:d34"]
@@ -143,7 +145,7 @@ def test_the_story_names_exact_bids_misses_zero_bids_and_bonuses():
         "📊 Hand 1 is over:",
         "✅ Ann bid 1 and won exactly that: +20, and a bonus of +50.",
         "✅ Bob bid 0 and won no trick: +10.",
-        "❌ Cy bid 1 but won 0 tricks: -10.",
+        "❌ Cy bid 1 but won 0 tricks: \u221210.",
     ]  # the next hand shows on the table itself
 
 
@@ -231,14 +233,15 @@ def test_the_rules_follow_the_settings():
 def test_a_hint_at_the_bid_and_at_each_roll():
     state, rng, _ = hand_three()
     leader_hint = english([GAME.presentation.describe_hint(GAME.rules.view(state, 2), NAMES)])[0]
-    assert leader_hint.startswith("💡 You still need 2 tricks")
+    assert re.fullmatch(r"💡 Roll your \S+ \w+: it takes this trick \d+% of the time, and you "
+                        r"still need 2 tricks\.", leader_hint)  # fmt: skip
     state, _ = roll(state, rng, 2, "d11")
     follow_hint = english([GAME.presentation.describe_hint(GAME.rules.view(state, 0), NAMES)])[0]
     assert follow_hint.endswith("Colour to follow: red.")
     fresh, _ = start([["red"], ["blue"]])
     assert english([GAME.presentation.describe_hint(GAME.rules.view(fresh, 0), NAMES)])[
         0
-    ].startswith("💡 Creatures")
+    ].startswith("💡 Bid ")
     assert (
         GAME.presentation.describe_hint(GAME.rules.view(state, 1), NAMES) is None
     )  # not its decision

@@ -1,0 +1,67 @@
+"""The guided game's tips name one move and say why (issue 29): Mia's and Mino Dice's tips
+over whole seeded games always name a move the seat may make, with its odds, and the Mino
+Dice tip names the very die the normal CPU rolls (a tip never contradicts the play it teaches)."""
+
+from __future__ import annotations
+
+import re
+
+from games.mia import GAME as MIA
+from games.mia import tips as mia_tips
+from games.mino_dice import GAME as MINO
+from games.mino_dice import tips as mino_tips
+from games.mino_dice.cpu import choose
+from games.mino_dice.words import die_label
+from games.rng import DeterministicRng
+from tests.games.test_why import played  # noqa: F401
+from translations import render
+
+NAMES = ["Ann", "Grace", "Cy"]
+
+
+def positions(game, seats: int, seed: int):
+    """Each (view, seat) where a seat decides, over one whole seeded game of normal CPUs."""
+    rng = DeterministicRng(f"tips-{game.name}-{seed}".encode())
+    state, _ = game.rules.new_game({}, seats, rng, f"tips{seed}")
+    for _ in range(5000):
+        if game.rules.is_over(state):
+            return
+        seat = game.rules.to_act(state)[0]
+        view = game.rules.view(state, seat)
+        yield view, seat
+        action = game.rules.cpu_action(view, "normal", rng)
+        state, _ = game.rules.apply(state, seat, action, rng)
+    raise AssertionError("the game did not end")
+
+
+def test_every_mia_tip_names_one_legal_move_and_its_odds():
+    seen = set()
+    for seed in range(4):
+        for view, _seat in positions(MIA, 3, seed):
+            text = render(mia_tips.tip(view, NAMES), "en")
+            move = re.match(r"💡 (Claim (\d\d|Mia)|Challenge|Accept and roll)[,:]", text)
+            assert move, text
+            legal = view["legal_actions"]
+            if move[2]:
+                claim = "21" if move[2] == "Mia" else move[2]
+                assert f"claim:{claim}" in legal, (text, legal)
+            elif move[1] == "Challenge":
+                assert "challenge" in legal
+            else:
+                assert "accept" in legal
+            if move[1] in ("Challenge", "Accept and roll") and "Mia" not in text:
+                assert re.search(r"\d+% of rolls reach", text), text  # the % says what it is
+            seen.add(move[1].split()[0])
+    assert seen >= {"Claim", "Challenge", "Accept"}
+
+
+def test_the_mino_tip_names_the_die_the_normal_cpu_rolls():
+    for seed in range(3):
+        for view, _seat in positions(MINO, 3, seed):
+            if view["phase"] != "trick":
+                continue
+            text = render(mino_tips.roll_tip(view), "en")
+            rolled = choose(view, "normal", DeterministicRng(b"unused"))
+            kind = next(d["kind"] for d in view["dice"] if "roll:" + d["id"] == rolled)
+            assert text.startswith(f"💡 Roll your {render(die_label(kind), 'en')}: "), text
+            assert re.search(r"\d+%", text)
