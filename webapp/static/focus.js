@@ -36,16 +36,18 @@
     const top = Math.min(...targets.map((el) => el.getBoundingClientRect().top));
     const bottom = Math.max(...targets.map((el) => el.getBoundingClientRect().bottom));
     const height = window.innerHeight;
+    const bar = document.querySelector("#app > .bar");  // sticky: it covers the screen's top
+    const head = bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
     const tops = [top];
     if (answer) tops.unshift(Math.min(top, answer.getBoundingClientRect().top));
     if (!moment.hidden && state.momentFresh) tops.unshift(Math.min(tops[0], moment.getBoundingClientRect().top));
-    const from = tops.find((t) => bottom - t <= height - 16);
+    const from = tops.find((t) => bottom - t <= height - head - 16);
     let by = 0;
     if (from !== undefined) {
       if (bottom > height) by = bottom - height + 8;
-      else if (from < 0) by = from - 8;
+      else if (from < head) by = from - head - 8;
     } else {
-      by = bottom > height ? Math.min(bottom - height + 8, top - 8) : top < 0 ? top - 8 : 0;
+      by = bottom > height ? Math.min(bottom - height + 8, top - head - 8) : top < head ? top - head - 8 : 0;
     }
     if (Math.abs(by) > 1) window.scrollBy({ top: by, behavior: shell.reducedMotion() ? "auto" : "smooth" });
   }
