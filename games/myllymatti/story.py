@@ -107,6 +107,14 @@ def _phase_two(event: Event, names: list[str]) -> list[Text]:
             suit=suit_text(event["trump"]),
         )
     ]
+    if event.get("trump_card") and event.get("trump_owner") is not None:  # older logs: none
+        lines.append(
+            T_(
+                "⭐ The last stock card, {card} (trump), goes into {name}'s hand.",
+                card=card_text(event["trump_card"]),
+                name=names[event["trump_owner"]],
+            )
+        )
     for seat, shown in enumerate(event["shown"]):
         if shown:
             lines.append(T_("{name} kept {cards}.", name=names[seat], cards=cards_text(shown)))
