@@ -1,5 +1,6 @@
 """The page from your seat in Chromium at 390×844: "Since your last move" drawn between the
-table and the result card, its earlier lines folded, none for a spectator; Mia's result
+table and the result card, its earlier lines folded, all of it folded to its title on your
+turn (the table and your move first), none for a spectator; Mia's result
 naming who challenged whom, the dice and the claim each labelled, your loss said once."""
 
 from __future__ import annotations
@@ -32,7 +33,12 @@ def test_the_feed_sits_between_the_table_and_the_result_with_its_earlier_lines_f
     kind = set_up("mia") | {"cpus": ("hard",) * 4}
     script = Script(served.store, served.clock, "mia", names=("Sam",), **kind)
     script.start()
-    assert script.play_until(lambda s: bool((page_of(s)["feed"] or {}).get("earlier")))
+
+    def waiting_with_earlier_lines(s: Script) -> bool:
+        page = page_of(s)
+        return page["decision"] is None and bool((page["feed"] or {}).get("earlier"))
+
+    assert script.play_until(waiting_with_earlier_lines)
     feed = page_of(script)["feed"]
     page = opened(browser, served, script)
     assert page.inner_text("#feed .feed-title") == "Since your last move"
@@ -83,3 +89,22 @@ def test_mias_result_names_the_challenge_labels_dice_and_claim_and_says_your_los
     assert any(line.startswith("🔍") for line in story)  # who challenged whom
     assert page.inner_text("#moment .banner").startswith("💔")
     assert not any(line.startswith("💔") for line in story)  # said once, by the banner
+
+
+def test_on_your_turn_the_feed_folds_to_its_title_and_opens_on_a_tap(browser, served):  # noqa: F811
+    kind = set_up("mia") | {"cpus": ("hard",) * 4}
+    script = Script(served.store, served.clock, "mia", names=("Sam",), **kind)
+    script.start()
+
+    def your_turn_with_a_feed(s: Script) -> bool:
+        page = page_of(s)
+        return page["decision"] is not None and page["feed"] is not None
+
+    assert script.play_until(your_turn_with_a_feed)
+    feed = page_of(script)["feed"]
+    page = opened(browser, served, script)
+    count = len(feed["lines"]) + len(feed["earlier"])
+    assert page.inner_text("#feed .feed-all > summary") == f"Since your last move ({count})"
+    assert not page.is_visible("#feed .feed-lines")
+    page.click("#feed .feed-all > summary")
+    assert page.is_visible("#feed .feed-all > .feed-lines")

@@ -1,6 +1,7 @@
 // "Since your last move" (webapp/feed.py): what the others did while you waited, told to
 // you, between the table and the result card. The newest lines show; the earlier ones fold
-// away ("Earlier (n)"), and the fold stays as you left it while the feed grows.
+// away ("Earlier (n)"). On your turn the whole feed folds to its title (a tap opens it): the
+// table and your move come first. A fold stays as you left it while the feed grows.
 "use strict";
 (function () {
   const shell = window.Shell;
@@ -12,6 +13,14 @@
     return ol;
   }
 
+  function fold(className, label, key, children) {
+    const details = element("details", className);
+    details.open = !!state[key];
+    details.addEventListener("toggle", () => { state[key] = details.open; });
+    details.append(element("summary", "", label), ...children);
+    return details;
+  }
+
   function renderFeed(table) {
     const box = $("feed");
     const feed = table.status === "lobby" ? null : table.feed;
@@ -20,18 +29,16 @@
       box.replaceChildren();
       return;
     }
-    const title = element("h2", "feed-title", feed.title);
-    title.id = "feed-title";
-    const children = [title];
-    if (feed.earlier.length) {
-      const fold = element("details", "feed-earlier");
-      fold.open = !!state.feedOpen;
-      fold.addEventListener("toggle", () => { state.feedOpen = fold.open; });
-      fold.append(element("summary", "", feed.earlier_label), list(feed.earlier));
-      children.push(fold);
+    const body = [];
+    if (feed.earlier.length) body.push(fold("feed-earlier", feed.earlier_label, "feedOpen", [list(feed.earlier)]));
+    body.push(list(feed.lines));
+    if (table.decision !== null && table.decision !== undefined) {
+      const count = feed.lines.length + feed.earlier.length;
+      box.replaceChildren(fold("feed-all", feed.title + " (" + count + ")", "feedTurnOpen", body));
+    } else {
+      box.replaceChildren(element("h2", "feed-title", feed.title), ...body);
     }
-    children.push(list(feed.lines));
-    box.replaceChildren(...children);
+    box.setAttribute("aria-label", feed.title);
     box.hidden = false;
   }
 

@@ -123,7 +123,11 @@
     // The round's claims, unless your move needs the room (its 🔍 line names the claim).
     const yours = !!table.public && !table.public.over && table.public.to_act === h.you;
     if (round.length > 1 && !yours) el.append(claimChain(round, h, "mia-claims small"));
-    if (reveal) {
+    // On your move, a reveal between others is told by its verdict alone (room for your move).
+    const aside = yours && reveal && reveal.seat !== h.you && reveal.claimant !== h.you;
+    if (aside) {
+      el.append(verdictOf(reveal, h, ""));
+    } else if (reveal) {
       const stage = h.element("div", "mia-stage" + (h.fresh ? " fresh" : ""));
       const dice = h.element("div", "mia-dice");
       dice.append(...reveal.dice.map((face) => die(face, h)));
