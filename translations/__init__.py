@@ -76,6 +76,18 @@ def render(text: Text, language: str) -> str:
     return _fill(template, params, language) if params else template
 
 
+# Languages that write a decimal comma ("0,6 Stiche"); the others write a point.
+DECIMAL_COMMA = frozenset({"de", "nl"})
+
+
 def _fill(template: str, params: dict[str, Any], language: str) -> str:
-    values = {k: render(v, language) if isinstance(v, Text) else v for k, v in params.items()}
+    values = {k: _value(v, language) for k, v in params.items()}
     return template.format(**values)
+
+
+def _value(value: Any, language: str) -> Any:
+    if isinstance(value, Text):
+        return render(value, language)
+    if isinstance(value, float) and language in DECIMAL_COMMA:
+        return str(value).replace(".", ",")
+    return value

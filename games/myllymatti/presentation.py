@@ -23,7 +23,7 @@ from games.base import (
     SeatBadge,
     Text,
 )
-from games.myllymatti import cards, looks, rules_text, status, story
+from games.myllymatti import cards, looks, rules_text, status, story, tips
 from games.myllymatti.actions import CHANCE, PICKUP, PLAY_PREFIX, play_action
 from games.myllymatti.errors import ERROR_TEXTS
 from games.myllymatti.looks import CARDS_PER_ROW, card_text, reason, seat_places, suit_text
@@ -149,7 +149,7 @@ class MyllyPresentation(Presentation):
         return status.describe_private_play(public_view, seat, names)
 
     def describe_hint(self, view: JSON, names: Names) -> Text | None:
-        return status.describe_hint(view, names)
+        return tips.tip(view)
 
     def describe_events(self, events: list[Event], names: Names) -> list[Text]:
         return story.describe_events(events, names)

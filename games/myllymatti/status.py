@@ -1,6 +1,5 @@
-"""The table in words (``describe_status``) and a tip at each decision (``describe_hint``).
-
-Both read a view only: the status the public view, the hint the deciding seat's own view.
+"""The table in words (``describe_status``), from the public view only; the tip at each
+decision is ``tips``.
 """
 
 from __future__ import annotations
@@ -8,8 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.base import NT_, T_, Text
-from games.myllymatti import cards
-from games.myllymatti.actions import CHANCE, PICKUP
+from games.myllymatti.actions import CHANCE
 from games.myllymatti.looks import card_text, cards_text, suit_text
 from games.myllymatti.settings import PICKUP_TOP
 from games.myllymatti.state import PHASE_COLLECT, PHASE_OVER, PHASE_SHED
@@ -120,52 +118,3 @@ def describe_private_play(view: dict[str, Any], seat: int, names: list[str]) -> 
             return T_("🃏 I play on the {card}.", card=card_text(trick[-1]["card"]))
         return T_("🃏 I lead a card.")
     return T_("🃏 I play a card from my hand.")
-
-
-def describe_hint(view: dict[str, Any], names: list[str]) -> Text | None:
-    """A short tip for the seat whose view this is, at its own decision (tutorial games)."""
-    legal = view.get("legal_actions")
-    if view.get("over") or not legal:
-        return None
-    trump = view["trump"]
-    if view["phase"] == PHASE_COLLECT:
-        if trump is not None:
-            return T_(
-                "💡 Trump is {suit}, and trumps beat anything in phase 2: win tricks that "
-                "hold trumps, and do not hand yours over.",
-                suit=suit_text(trump),
-            )
-        if not view["trick"]:
-            return T_(
-                "💡 Only rank counts now, not suit. Lead high to win the trick and keep your "
-                "card for phase 2; lead low to hand the trick over."
-            )
-        return T_(
-            "💡 {card} was led. A higher card takes both into your pile, a lower one gives "
-            "yours away, the same rank ties and both stay lying. High cards and trumps help "
-            "in phase 2.",
-            card=card_text(view["trick"][0]["card"]),
-        )
-    if len(view["hand"]) == 1 and legal != [PICKUP]:
-        return T_("💡 Play your last card and you are out, safe.")
-    if not view["trick"]:
-        return T_(
-            "💡 Lead any card. A low card of a side suit is hard to get rid of any other way; "
-            "keep trumps and high cards to beat with."
-        )
-    top = view["trick"][-1]["card"]
-    if legal == [PICKUP]:
-        return T_("💡 Nothing in your hand beats {card}: pick it up.", card=card_text(top))
-    if cards.suit(top) == trump:
-        return T_(
-            "💡 Only a higher trump beats {card}. Beating keeps your hand small; picking up "
-            "only adds cards.",
-            card=card_text(top),
-        )
-    return T_(
-        "💡 Beat {card} with a higher {suit} or a trump ({trump}). Your cheapest card that "
-        "beats keeps your hand strong; picking up only adds cards.",
-        card=card_text(top),
-        suit=suit_text(cards.suit(top)),
-        trump=suit_text(trump),
-    )

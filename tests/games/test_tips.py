@@ -65,3 +65,25 @@ def test_the_mino_tip_names_the_die_the_normal_cpu_rolls():
             kind = next(d["kind"] for d in view["dice"] if "roll:" + d["id"] == rolled)
             assert text.startswith(f"💡 Roll your {render(die_label(kind), 'en')}: "), text
             assert re.search(r"\d+%", text)
+
+
+def test_every_myllymatti_tip_names_one_legal_card_or_picking_up():
+    from games.myllymatti import GAME as MYLLY
+    from games.myllymatti import cards
+    from games.myllymatti import tips as mylly_tips
+
+    labels = {cards.label(card): card for card in cards.DECK}
+    kinds = set()
+    for seed in range(3):
+        for view, _seat in positions(MYLLY, 3, seed):
+            text = render(mylly_tips.tip(view), "en")
+            move = re.match(r"💡 (Lead|Play|Beat \S+ with|Pick up) (\S+?)[,:]", text)
+            assert move, text
+            card = labels[move[2]]
+            legal = view["legal_actions"]
+            if move[1] == "Pick up":
+                assert legal == ["pickup"] and card == view["trick"][-1]["card"]
+            else:
+                assert f"play:{card}" in legal, (text, legal)
+            kinds.add(move[1].split()[0])
+    assert kinds >= {"Lead", "Play", "Beat"}

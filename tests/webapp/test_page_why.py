@@ -116,3 +116,37 @@ def test_my_games_says_safe_or_the_myllymatti_never_a_win(http, store, clock):  
     place = played[0]["place"]
     wanted = "😵 the Myllymatti" if place == 3 else f"🏁 safe, out #{place} of 3"
     assert played[0]["result"] == wanted
+
+
+def test_every_translation_keeps_the_signs_of_its_english():
+    """A sign is a word the page explains once (the legend's 📊 is the badges' 📊): a
+    translation keeps every emoji of its English, and adds none."""
+    from babel.messages.pofile import read_po
+
+    sign = re.compile("[\U0001f300-\U0001faff\u2600-\u27bf\u2b00-\u2bff]")
+    changed = []
+    for path in sorted((ROOT / "translations/locale").glob("*/LC_MESSAGES/messages.po")):
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=path.parent.parent.name)
+        for message in catalog:
+            if not message.id:
+                continue
+            english = message.id[0] if isinstance(message.id, tuple) else message.id
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            wanted = set(sign.findall(english))
+            changed += [(path.parent.parent.name, english) for s in strings
+                        if set(sign.findall(s)) != wanted]  # fmt: skip
+    assert not changed, changed[:10]
+
+
+def test_a_decimal_is_written_the_readers_way():
+    from games.base import T_
+    from translations import render
+
+    msgid = (
+        "💡 Bid {bid}: by the odds your dice take about {tricks} tricks (creatures win "
+        "most, then black and blue dice; yellow often shows a flag)."
+    )
+    tip = T_(msgid, bid=1, tricks=0.6)
+    assert "etwa 0,6 Stiche" in render(tip, "de")
+    assert "about 0.6 tricks" in render(tip, "en")

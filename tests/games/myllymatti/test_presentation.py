@@ -190,7 +190,7 @@ def test_a_hint_is_given_at_each_decision_and_only_to_the_player_to_act():
     )
     state = position([["5h"], ["8h", "2c"], ["4d"]], to_act=1, trump="s", trick=[(0, "9h")])
     hint = flat(GAME.presentation.describe_hint(GAME.rules.view(state, 1), NAMES))
-    assert hint == "💡 Nothing in your hand beats 9♥: pick it up."
+    assert hint == "💡 Pick up 9♥: nothing in your hand beats it."
 
 
 def test_the_rules_follow_the_settings():
