@@ -21,7 +21,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from tables.table.store import TableStore
 from translations import best_language, tr
-from webapp import ops
+from webapp import compress, ops
 from webapp.api import api
 from webapp.config import WebConfig
 from webapp.error_pages import error_pages
@@ -78,6 +78,7 @@ def create_app(
         __name__, static_folder=str(HERE / "static"), template_folder=str(HERE / "templates")
     )
     ops.install(app, store)  # timing, counting, /healthz and /readyz: first of the hooks
+    compress.install(app)  # the page's scripts and styles, gzipped
     app.config["MAX_CONTENT_LENGTH"] = MAX_BODY_BYTES
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     app.extensions["webapp"] = WebState(
