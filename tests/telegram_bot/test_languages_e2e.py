@@ -22,7 +22,8 @@ from webapp.config import WebConfig
 GROUP = -100333
 ALICE, BOB = 1, 2
 NAMES = {"Aiko": ALICE, "Bunta": BOB}
-ALLOWED = {"verify", "mia"}  # a command is a command in every language
+ALLOWED = {"verify", "mia", "claim"}  # a command is a command in every language;
+# "Cup & Claim" is the product's name, the same in every language
 
 
 def english_words() -> set[str]:
