@@ -84,7 +84,8 @@ def test_mias_result_names_the_challenge_labels_dice_and_claim_and_says_your_los
     page = opened(browser, served, script)
     verdict = page.inner_text("#moment .mia-verdict")
     round_no = next(e for e in script.moment()["events"] if e["type"] == "challenged")["round"]
-    assert f"Round {round_no}" in verdict and "Dice " in verdict and " claim " in verdict  # "Dice 41 · claim 64"
+    # "Dice 41 · claim 64"
+    assert f"Round {round_no}" in verdict and "Dice " in verdict and " claim " in verdict
     story = page.eval_on_selector_all("#moment .story p", "els => els.map((e) => e.textContent)")
     assert any(line.startswith("🔍") for line in story)  # who challenged whom
     assert page.inner_text("#moment .banner").startswith("💔")
