@@ -72,7 +72,7 @@ class MyllyPresentation(Presentation):
         if action == PICKUP:
             return STYLE_DANGER
         if action == CHANCE:
-            return STYLE_SPECIAL
+            return STYLE_SPECIAL  # drawn smaller than a move by the game's page (render.css)
         return STYLE_CHOICE
 
     def private_info(self, view: dict[str, Any]) -> PrivateInfo | None:
@@ -119,8 +119,9 @@ class MyllyPresentation(Presentation):
         )
 
     def shows_legend(self, view: dict[str, Any]) -> bool:
-        """The counters are explained on the table until the first trick is decided."""
-        return view["phase"] == PHASE_COLLECT and not any(view["won_counts"]) and not view["tied"]
+        """The counters (✋ in hand, 📥 won, ⭐ the face-up card) are explained all of phase 1,
+        while the seats show them."""
+        return view["phase"] == PHASE_COLLECT
 
     def seat_badges(self, view: dict[str, Any]) -> list[SeatBadge]:
         """Per seat: cards in hand (and won, and the face-up card, in phase 1), or its place."""

@@ -11,10 +11,13 @@ from games.myllymatti.looks import card_text, suit_text
 
 def describe_why(events: list[Event], names: list[str], seat: int | None) -> list[Text]:
     """One line of why per phase-1 trick decided, per phase-2 trick set aside, per card
-    picked up and per chance taken."""
+    picked up and per chance taken. Phase 2's start is the news then: the last trick of phase
+    1, told in the same change, is not explained under the phase's banner."""
     lines: list[Text] = []
-    for event in events:
+    for index, event in enumerate(events):
         kind = event["type"]
+        if kind == "trick_won" and _ends_phase_one(events[index + 1 :]):
+            continue
         if kind == "trick_won":
             lines.append(collect_why(event["cards"]))
         elif kind == "set_aside" and len(event["cards"]) > 1:
@@ -24,6 +27,16 @@ def describe_why(events: list[Event], names: list[str], seat: int | None) -> lis
         elif kind == "played" and event.get("chance"):
             lines.append(T_("🍀 A chance plays the top card of the stock, unseen: luck decides."))
     return lines
+
+
+def _ends_phase_one(after: list[Event]) -> bool:
+    """Whether phase 2 starts after this trick, before any other trick is decided."""
+    for event in after:
+        if event["type"] == "trick_won":
+            return False
+        if event["type"] == "phase_two":
+            return True
+    return False
 
 
 def collect_why(pair: list[str]) -> Text:

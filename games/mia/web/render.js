@@ -119,7 +119,7 @@
       .map((e) => (e.type === "passed" ? { seat: e.seat, pass: true } : { seat: e.seat, claim: e.claim }));
     // Once the next round has a claim, the last reveal folds to its verdict: one chain at once.
     const next = !!table.public && !table.public.over && table.public.history.length > 0;
-    if (next && (reveal || folded)) return foldedMoment(el, reveal, h);
+    if (next && (reveal || folded)) return foldedMoment(el, reveal, h, table);
     // The round's claims, unless your move needs the room (its 🔍 line names the claim).
     const yours = !!table.public && !table.public.over && table.public.to_act === h.you;
     if (round.length > 1 && !yours) el.append(claimChain(round, h, "mia-claims small"));
@@ -152,14 +152,16 @@
   }
 
   // The last round, folded to one line: the dice against the claim, and whether it held.
-  function foldedMoment(el, reveal, h) {
+  function foldedMoment(el, reveal, h, table) {
     el.classList.add("mia-folded");
     if (reveal) {
       el.append(verdictOf(reveal, h, "small "));
     } else {
       el.append(h.element("div", "mia-fold small", "🏳"));
     }
-    return { tone: "info", lines: [], why: false };
+    // Who challenged whom, and who paid: kept, the rest of the round's story folds away.
+    const kept = (table.story || []).filter((line) => /^(🔍|🏳|💔|💀)/u.test(line));
+    return { tone: "info", lines: kept, why: false };
   }
 
   // Which is the dice and which the claim: "Dice 41 · claim 64".

@@ -94,9 +94,10 @@
         ...view.tied.map((entry) => card(h, entry.card, view.trump, "small")));
       el.append(tied);
     }
-    // What a chance does, beside the button that takes it.
+    // What a chance does, beside the button that takes it; else what the seats' counters say.
     const chance = (table.actions || []).some((row) => row.some((button) => button.action === "chance"));
     if (chance) el.append(h.element("p", "myl-help", h.t("chance_help")));
+    else if (view.phase === "collect") el.append(h.element("p", "myl-help", h.t("legend")));
     const verify = view.commitment ? table.lines.filter((line) => line.includes(view.commitment)) : [];
     const prompt = table.lines.filter((line) => !verify.includes(line)).slice(-1);
     return { lines: prompt.length > 0 && table.lines.length > 1 ? prompt : [], verify: verify };
