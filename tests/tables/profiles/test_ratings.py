@@ -12,8 +12,7 @@ from tables.profiles import ratings
 from tables.table import lobby, play
 from tables.table.model import FINISHED, ChatRef, Table
 from tables.table.store import TableStore
-from tables.table.ticker import fire_due
-from tests.support.clock import Clock
+from tests.tables.playing import play_out
 
 GROUP = ChatRef(-100777)
 ALICE, BOB, CAROL = 11, 12, 13
@@ -26,29 +25,6 @@ def seated(store: TableStore, people: list[int], *, cpus: int = 0, chat: ChatRef
     for _ in range(cpus):
         store.change(table.id, lambda t: lobby.add_cpu(t, people[0], "easy"))
     return store.change(table.id, lambda t: lobby.start(t, people[0], store.rng)).table
-
-
-def play_out(
-    store: TableStore, clock: Clock, table_id: str, seed: str = "moves", absent: tuple = ()
-) -> Table:
-    """Everyone plays "normal" CPU moves (people through the store) until the game ends;
-    the ``absent`` people never move (their turns time out)."""
-    rng = DeterministicRng(seed)
-    for _ in range(2000):
-        table = store.load(table_id)
-        if table.status == FINISHED:
-            return table
-        seat = table.state["to_act"]
-        user = table.seats[seat].user_id
-        if user is None or user in absent or seat in table.left:
-            clock.now += 5
-            fire_due(store)
-            continue
-        action = GAME.rules.cpu_action(
-            GAME.rules.view(GAME.rules.load(table.state), seat), "normal", rng
-        )
-        store.change(table_id, lambda t, u=user, a=action: play.move(t, u, a, store.rng))
-    raise AssertionError("the game did not end")
 
 
 def held(redis_client, user: int) -> dict[str, str]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tables.profiles import ratings, seasons, standings
-from tests.tables.profiles.test_ratings import GROUP, play_out, seated
+from tests.tables.playing import play_out
+from tests.tables.profiles.test_ratings import GROUP, seated
 
 ANN, BEN = 31, 32
 

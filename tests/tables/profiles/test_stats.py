@@ -3,33 +3,13 @@
 from __future__ import annotations
 
 from games.mia import GAME
-from games.rng import DeterministicRng
 from tables.profiles import stats
-from tables.table import lobby, play
-from tables.table.model import FINISHED, ChatRef
-from tables.table.ticker import fire_due
+from tables.table import lobby
+from tables.table.model import ChatRef
+from tests.tables.playing import play_out
 
 GROUP = ChatRef(-100555)
 ALICE, BOB = 1, 2
-
-
-def play_out(store, clock, table_id):
-    """Both people play "normal" CPU moves until the game ends."""
-    rng = DeterministicRng("players")
-    for _ in range(500):
-        table = store.load(table_id)
-        if table.status == FINISHED:
-            return table
-        seat = table.state["to_act"]
-        user = table.seats[seat].user_id
-        if user is None:
-            clock.now += 5
-            fire_due(store)
-            continue
-        view = GAME.rules.view(GAME.rules.load(table.state), seat)
-        action = GAME.rules.cpu_action(view, "normal", rng)
-        store.change(table_id, lambda t, u=user, a=action: play.move(t, u, a, store.rng))
-    raise AssertionError("game did not end")
 
 
 def new_game(store, *, cpu=False):
@@ -41,7 +21,7 @@ def new_game(store, *, cpu=False):
 
 
 def test_a_finished_game_counts_once_for_each_person(store, redis_client, clock):
-    table = play_out(store, clock, new_game(store, cpu=True).id)
+    table = play_out(store, clock, new_game(store, cpu=True).id, "players")
     alice, bob = (stats.user_stats(redis_client, u, "mia") for u in (ALICE, BOB))
     assert alice["games"] == bob["games"] == 1
     winner = table.seats[GAME.rules.ranking(GAME.rules.load(table.state))[0]]
@@ -55,7 +35,7 @@ def test_a_finished_game_counts_once_for_each_person(store, redis_client, clock)
 
 def test_the_chat_leaderboard_orders_by_wins(store, redis_client, clock):
     for _ in range(3):
-        play_out(store, clock, new_game(store).id)
+        play_out(store, clock, new_game(store).id, "players")
     top = stats.chat_leaderboard(redis_client, GROUP.chat_id)
     wins = [standing.wins for standing in top]
     assert wins == sorted(wins, reverse=True) and {s.name for s in top} == {"Alice", "Bob"}
@@ -66,13 +46,13 @@ def test_the_chat_leaderboard_orders_by_wins(store, redis_client, clock):
 def test_tutorial_games_never_count(store, redis_client, clock):
     table = new_game(store)
     store.change(table.id, lambda t: setattr(t, "tutorial", True) or [])
-    play_out(store, clock, table.id)
+    play_out(store, clock, table.id, "players")
     assert stats.user_stats(redis_client, ALICE, "mia")["games"] == 0
     assert stats.tutorial_progress(redis_client, ALICE, "mia")["completed"] == 1
 
 
 def test_counters_are_kept_per_game_with_the_games_own_labels(store, redis_client, clock):
-    play_out(store, clock, new_game(store).id)
+    play_out(store, clock, new_game(store).id, "players")
     assert set(stats.user_games(redis_client, ALICE)) == {"mia"}
     keys = set(stats.user_stats(redis_client, ALICE, "mia"))
     assert keys == {"games", "wins"} | {c.key for c in GAME.rules.stats_counters}

@@ -15,8 +15,7 @@ from tables.table.errors import NotEnoughPlayers
 from tables.table.model import FINISHED, PLAYING, ChatRef, Table
 from tables.table.store import TableStore
 from tables.table.story import shared_event
-from tables.table.ticker import fire_due
-from tests.support.clock import Clock
+from tests.tables.playing import play_out
 from translations import render
 
 GROUP = ChatRef(-100321)
@@ -33,26 +32,6 @@ def seated(store: TableStore, people: list[int], *, cpus: int = 0) -> Table:
     return store.change(table.id, lambda t: lobby.start(t, people[0], store.rng)).table
 
 
-def play_out(store: TableStore, clock: Clock, table_id: str) -> Table:
-    """The people still in play "normal" CPU moves through the store until the game ends."""
-    rng = DeterministicRng("lobby moves")
-    for _ in range(2000):
-        table = store.load(table_id)
-        if table.status == FINISHED:
-            return table
-        seat = table.state["to_act"]
-        user = table.seats[seat].user_id
-        if user is None or seat in table.left or seat in table.autopilot:
-            clock.now += 5
-            fire_due(store)
-            continue
-        action = GAME.rules.cpu_action(
-            GAME.rules.view(GAME.rules.load(table.state), seat), "normal", rng
-        )
-        store.change(table_id, lambda t, u=user, a=action: play.move(t, u, a, store.rng))
-    raise AssertionError("the game did not end")
-
-
 def resign(store: TableStore, table_id: str, user: int) -> Table:
     return store.change(table_id, lambda t: play.resign(t, user, store.rng)).table
 
@@ -64,7 +43,7 @@ def people(table: Table) -> list[int | None]:
 def test_a_rematch_leaves_out_whoever_left_and_everyone_else_plays_in_person(store, clock):
     table = seated(store, [ANN, BEN, CAROL])
     resign(store, table.id, CAROL)
-    play_out(store, clock, table.id)
+    play_out(store, clock, table.id, "lobby moves")
     again = store.rematch(table.id, BEN)
     table = again.table
     assert table.status == PLAYING and table.game_no == 2
@@ -81,7 +60,7 @@ def test_a_rematch_leaves_out_whoever_left_and_everyone_else_plays_in_person(sto
 def test_the_creator_who_left_passes_the_table_on(store, clock):
     table = seated(store, [ANN, BEN, CAROL])
     resign(store, table.id, ANN)
-    play_out(store, clock, table.id)
+    play_out(store, clock, table.id, "lobby moves")
     table = store.rematch(table.id, CAROL).table
     assert people(table) == [BEN, CAROL] and table.creator_id == BEN
     assert table.left == []
@@ -91,7 +70,7 @@ def test_a_leaver_who_asks_for_the_rematch_is_back_in_person(store, clock):
     table = seated(store, [ANN, BEN, CAROL])
     resign(store, table.id, CAROL)
     resign(store, table.id, BEN)
-    play_out(store, clock, table.id)
+    play_out(store, clock, table.id, "lobby moves")
     table = store.rematch(table.id, CAROL).table
     assert people(table) == [ANN, CAROL] and table.left == []
     resigned = resign(store, table.id, CAROL)  # her seat is hers again
@@ -114,7 +93,7 @@ def test_a_seat_its_person_left_before_moving_is_no_game_of_theirs(store, redis_
     table = seated(store, [ANN, BEN, CAROL], cpus=1)
     assert table.state["to_act"] != 2  # Carol leaves before her first move
     resign(store, table.id, CAROL)
-    finished = play_out(store, clock, table.id)
+    finished = play_out(store, clock, table.id, "lobby moves")
     assert not finished.took_part(2) and finished.took_part(0) and finished.took_part(1)
     assert stats.user_stats(redis_client, CAROL, "mia")["games"] == 0
     assert redis_client.exists(ratings.person_key(CAROL, "mia"), played_key(CAROL)) == 0
@@ -131,7 +110,7 @@ def test_a_person_who_moved_and_then_left_has_played_and_lost(store, redis_clien
     action = GAME.rules.cpu_action(view, "normal", DeterministicRng("first move"))
     store.change(table.id, lambda t: play.move(t, mover, action, store.rng))
     resign(store, table.id, mover)
-    finished = play_out(store, clock, table.id)
+    finished = play_out(store, clock, table.id, "lobby moves")
     assert finished.took_part(seat) and finished.moved[str(seat)] == 1
     counted = stats.user_stats(redis_client, mover, "mia")
     assert counted["games"] == 1 and counted["wins"] == 0
