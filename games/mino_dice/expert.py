@@ -4,18 +4,22 @@ Information-set Monte Carlo (determinized sampling): each iteration draws one wo
 with everything the seat has seen (games.mino_dice.worlds: the others' dice, every unrolled
 face, and while bidding the others' bids), then tries every candidate move in that same world
 and plays the hand out to its end with every seat, itself included, playing as ``hard``
-(games.mino_dice.playout). The move with the best total over the worlds is played; the same
-worlds for every move keep the comparison fair, and ties go to hard's own choice.
+(games.mino_dice.playout). The same worlds for every move keep the comparison fair (paired):
+hard's own choice is played unless another move beat it by ``CONFIDENCE`` standard errors of
+the paired difference (``pick``).
 
 * A bid is chosen among hard's bid and those near it, each scored by whole hands played out.
 * A roll is chosen among the kinds of die it may roll (dice of one kind are alike to a seat
-  that cannot see faces).
+  that cannot see faces); a roll of one kind only is not thought about.
 
-What a move is worth is the seat's points for the hand (the real scoring: bids against tricks,
-and the bonuses of exact bids). Decides from the seat's view alone; every random draw comes
-from ``rng`` and the thinking stops at the ``budget`` (games.think: milliseconds, and
-iterations: one world, every candidate played out in it), so a seeded call with an iteration
-cap and no time limit always chooses the same. See docs/cpu-mino_dice.md.
+What a move is worth (``worth``): in the last hand, the game (a win, its points breaking ties);
+before it, the seat's points for the hand (the real scoring: bids against tricks, and the
+bonuses of exact bids), or with ``WIN_CHANCE`` its chance to win the game.
+
+Decides from the seat's view alone; every random draw comes from ``rng`` and the thinking
+stops at the ``budget`` (games.think: milliseconds, and iterations: one world, every
+candidate played out in it), so a seeded call with an iteration cap and no time limit always
+chooses the same. See docs/cpu-mino_dice.md.
 """
 
 from __future__ import annotations
