@@ -4,18 +4,22 @@ Information-set Monte Carlo (determinized sampling): each iteration draws one wo
 with everything the seat has seen (games.mino_dice.worlds: the others' dice, every unrolled
 face, and while bidding the others' bids), then tries every candidate move in that same world
 and plays the hand out to its end with every seat, itself included, playing as ``hard``
-(games.mino_dice.playout). The move with the best total over the worlds is played; the same
-worlds for every move keep the comparison fair, and ties go to hard's own choice.
+(games.mino_dice.playout). The same worlds for every move keep the comparison fair (paired):
+hard's own choice is played unless another move beat it by ``CONFIDENCE`` standard errors of
+the paired difference (``pick``).
 
 * A bid is chosen among hard's bid and those near it, each scored by whole hands played out.
 * A roll is chosen among the kinds of die it may roll (dice of one kind are alike to a seat
-  that cannot see faces).
+  that cannot see faces); a roll of one kind only is not thought about.
 
-What a move is worth is the seat's points for the hand (the real scoring: bids against tricks,
-and the bonuses of exact bids). Decides from the seat's view alone; every random draw comes
-from ``rng`` and the thinking stops at the ``budget`` (games.think: milliseconds, and
-iterations: one world, every candidate played out in it), so a seeded call with an iteration
-cap and no time limit always chooses the same. See docs/cpu-mino_dice.md.
+What a move is worth (``worth``): in the last hand, the game (a win, its points breaking ties);
+before it, the seat's points for the hand (the real scoring: bids against tricks, and the
+bonuses of exact bids), or with ``WIN_CHANCE`` its chance to win the game.
+
+Decides from the seat's view alone; every random draw comes from ``rng`` and the thinking
+stops at the ``budget`` (games.think: milliseconds, and iterations: one world, every
+candidate played out in it), so a seeded call with an iteration cap and no time limit always
+chooses the same. See docs/cpu-mino_dice.md.
 """
 
 from __future__ import annotations
@@ -30,16 +34,16 @@ from games.mino_dice.actions import BID_PREFIX, ROLL_PREFIX, bid_action
 from games.mino_dice.cpu import NO_RNG
 from games.mino_dice.dice import kind_of
 from games.mino_dice.playout import World, play_out
+from games.mino_dice.standing import rest_variance
 from games.mino_dice.worlds import sample
 from games.rng import Rng
 from games.think import Budget, Thinking, forced
 
-BID_SPREAD = 2  # bids tried: hard's bid and up to this many either side of it
-THINK_ROLLS = True
-LAST_HAND_WINS = True
+BID_SPREAD = 1  # bids tried: the default bid and up to this many either side of it
+THINK_BIDS = True  # bids: played out in sampled worlds (else the default bid, unthought)
+THINK_ROLLS = True  # rolls: likewise (else hard's roll)
 WIN_POINTS = 100.0  # the last hand: what a win is worth, in points of the hand
 WIN_CHANCE = False  # earlier hands: judged by the chance to win the game (see worth)
-HAND_SD = (6.0, 4.4)  # hard's points in hand n spread by about a + b * n (3 seats, measured)
 RIVALS = 0.0  # earlier hands: how much the others' mean points count against its own
 CONFIDENCE = 1.0  # standard errors by which a move must beat hard's choice to be played
 
@@ -51,10 +55,10 @@ def choose(view: dict[str, Any], rng: Rng, budget: Budget) -> Action:
     only = forced(view)
     if only is not None:
         return only
-    legal = view["legal_actions"]
-    if not THINK_ROLLS and not legal[0].startswith(BID_PREFIX):
-        return cpu.choose(view, "hard", NO_RNG)
+    bidding = view["legal_actions"][0].startswith(BID_PREFIX)
     default = cpu.choose(view, "hard", NO_RNG)
+    if not (THINK_BIDS if bidding else THINK_ROLLS):
+        return default
     trials = _trials(view)
     if len(trials) < 2:
         return default
@@ -155,16 +159,14 @@ def worth(view: dict[str, Any], points: list[int]) -> float:
 
 
 def remaining_spread(hand: int, hands: int) -> float:
-    """The standard deviation of one seat's points over the hands after ``hand`` (hard's
-    spread in hand n is about ``HAND_SD[0] + HAND_SD[1] * n`` points, measured in 3-seat
-    games); 0 in the last hand."""
-    return math.sqrt(sum((HAND_SD[0] + HAND_SD[1] * n) ** 2 for n in range(hand + 1, hands + 1)))
+    """The spread of one seat's points over the hands after ``hand`` (0 in the last)."""
+    return math.sqrt(rest_variance(hand, hands))
 
 
 def _bid_trials(view: dict[str, Any]) -> dict[Action, Trial]:
     me, hand = view["seat"], view["hand"]
-    hard = cpu.hard_bid(view)
-    low, high = max(0, hard - BID_SPREAD), min(hand, hard + BID_SPREAD)
+    default = cpu.hard_bid(view)
+    low, high = max(0, default - BID_SPREAD), min(hand, default + BID_SPREAD)
 
     def trial_for(bid: int) -> Trial:
         def trial(world: World) -> float:

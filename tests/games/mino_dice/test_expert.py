@@ -91,11 +91,15 @@ def test_the_clock_stops_the_thinking_and_a_world_cut_short_counts_for_nothing(m
     view = GAME.rules.view(state, seat)
     played = []
     monkeypatch.setattr(expert, "play_out", lambda world: played.append(1) or [1] * 3)
-    ticks = iter(range(10**6))  # each reading of the clock is a millisecond later
-    budget = Budget(10, clock=lambda: next(ticks) / 1000)
-    scores = expert.move_scores(view, DeterministicRng(1), budget.start())
-    moves = len(scores)
+    moves = len(expert.move_scores(view, DeterministicRng(1), Budget(None, 1).start()))
     assert moves > 1
+    played.clear()
+    # Each reading of the clock is a millisecond later. The first world reads it only when
+    # it starts; each later one once before it and once before every move after the first.
+    # The time runs out in the fourth world, just after its first move.
+    ticks = iter(range(10**6))
+    budget = Budget(2 + 2 * moves, clock=lambda: next(ticks) / 1000)
+    scores = expert.move_scores(view, DeterministicRng(1), budget.start())
     worlds = set(scores.values())
     assert len(worlds) == 1  # every move over the same worlds
     counted = int(worlds.pop())
@@ -153,3 +157,18 @@ def test_a_seat_that_did_not_follow_a_colour_is_dealt_none_of_it():
         assert all(kind_of(die) != "red" for die in world.held[2])
         assert world.held[0] == state.held[0]
         assert sum(map(len, world.held)) == sum(map(len, state.held))
+
+
+def test_judged_by_the_chance_to_win_a_rivals_points_count_against_it(monkeypatch):
+    monkeypatch.setattr(expert, "WIN_CHANCE", True)
+    early = {"seat": 0, "hand": 2, "hands": 8, "scores": [10, 10, 10], "resigned": []}
+    assert expert.worth(early, [40, 0, 0]) > expert.worth(early, [20, 0, 0])
+    assert expert.worth(early, [20, 0, 0]) > expert.worth(early, [20, 40, 0])
+    last = {**early, "hand": 8}
+    assert expert.worth(last, [20, 0, 0]) == expert.WIN_POINTS + 0.2  # a sure win
+    assert expert.worth(last, [0, 20, 0]) == 0.0
+
+
+def test_by_points_alone_a_rivals_points_do_not_count_before_the_last_hand():
+    early = {"seat": 0, "hand": 2, "hands": 8, "scores": [10, 10, 10], "resigned": []}
+    assert expert.worth(early, [20, 0, 0]) == expert.worth(early, [20, 40, 0]) == 20
