@@ -60,7 +60,7 @@ WEB_STRINGS = {
     "chance_help": N_(
         "🍀 Take a chance: play the top card of the stock instead of one of yours, unseen."
     ),
-    "legend": N_("✋ cards in hand · 📥 cards won"),
+    "legend": N_("🃏 cards in hand · 📥 cards won"),
     "you_take": N_("🃏 You win the trick!"),
     "safe": N_("🏁 You are out, and safe!"),
     "loser": N_("😵 You are the Myllymatti!"),

@@ -119,7 +119,7 @@ class MyllyPresentation(Presentation):
         )
 
     def shows_legend(self, view: dict[str, Any]) -> bool:
-        """The counters (✋ in hand, 📥 won, ⭐ the face-up card) are explained all of phase 1,
+        """The counters (🃏 in hand, 📥 won, ⭐ the face-up card) are explained all of phase 1,
         while the seats show them."""
         return view["phase"] == PHASE_COLLECT
 

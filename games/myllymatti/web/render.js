@@ -113,7 +113,7 @@
     const view = table.public;
     const seat = table.seats[index];
     if (view.over || seat.out || view.loser === index) return seat.badge;
-    const parts = ["✋" + view.hand_counts[index]];
+    const parts = ["🃏" + view.hand_counts[index]];
     if (view.phase === "collect") parts.push("📥" + view.won_counts[index]);
     if (view.face_up_seat === index) parts.push("⭐");
     return parts.join(" ");
