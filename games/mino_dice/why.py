@@ -60,7 +60,7 @@ def trick_why(rolls: list[list], winner: int | None) -> Text:
     best = max(numbers, key=lambda i: int(rolls[i][2]))
     other = roll_text(rolls[best][1], rolls[best][2])
     return T_(
-        "{winner} beats {other}: the highest number wins, whatever its colour.",
+        "{winner} beats {other}: the highest number wins; colour only says what may be rolled.",
         winner=shown,
         other=other,
     )

@@ -52,7 +52,7 @@ def test_a_tie_of_numbers_says_the_last_die_rolled_wins():
 def test_the_highest_number_wins_whatever_its_colour():
     rolls = [[0, "red", "4"], [1, "blue", "6"], [2, "yellow", "7"]]
     assert en(mino_why.trick_why(rolls, 2)) == (
-        "🟡 7 beats 🔵 6: the highest number wins, whatever its colour."
+        "🟡 7 beats 🔵 6: the highest number wins; colour only says what may be rolled."
     )
 
 

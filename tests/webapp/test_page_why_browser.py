@@ -62,7 +62,7 @@ def test_mino_dice_held_while_bidding_are_not_rolled_dice(browser, served):  # n
         )  # fmt: skip
         assert hatch == "none"  # not barred: only waiting for the bids
         faces = item.query_selector("small.faces").inner_text()
-        assert re.fullmatch(r"[\d🏳️🐂🦅🧜×\s]+", faces) and faces.strip(), faces
+        assert re.fullmatch(r"[\d🏳️🐂🦅🧜×\s\u2060]+", faces) and faces.strip(), faces
         assert faces in item.get_attribute("aria-label")  # its name says its faces
 
 

@@ -31,7 +31,8 @@
     const parts = [];
     faces.forEach((face, i) => {
       if (/^\d+$/.test(face)) parts.push(face);
-      else if (faces[i - 1] !== face) parts.push(EMOJI[face] + "×" + faces.filter((f) => f === face).length);
+      // A word joiner keeps "🏳️×2" whole when the line wraps.
+      else if (faces[i - 1] !== face) parts.push(EMOJI[face] + "\u2060×\u2060" + faces.filter((f) => f === face).length);
     });
     return parts.join(" ");
   }
