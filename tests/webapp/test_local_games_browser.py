@@ -117,10 +117,15 @@ def choose_mino(page, pressed):
 
 
 def choose_mylly(page, pressed):
+    # Your move's controls, once the page takes presses again (never a guess at a moment).
+    page.wait_for_selector(
+        "#private button.item:not([disabled]), #actions button[data-action]:not([disabled])",
+        timeout=30000,
+    )
     if page.query_selector('#actions button[data-action="pickup"]') and not pressed["pickup"]:
         return "pickup", '#actions button[data-action="pickup"]'
-    if page.query_selector("#private button.item"):
-        return "card", "#private button.item"
+    if page.query_selector("#private button.item:not([disabled])"):
+        return "card", "#private button.item:not([disabled])"
     if page.query_selector('#actions button[data-action="pickup"]'):
         return "pickup", '#actions button[data-action="pickup"]'
     return "chance", '#actions button[data-action="chance"]'
