@@ -105,3 +105,32 @@ def test_the_tutorial_in_the_page(browser, local_web, local_store, clock):
     drawn(page, table.version)
     assert page.inner_text("#hint").startswith("💡")
     assert page.inner_text("#tutorial") == ("🎓 Tutorial · games finished: 0 · won: 0")
+
+
+def test_a_guided_mia_tip_waits_until_you_have_lifted_your_cup(
+    browser, local_web, local_store, clock
+):
+    """The tip names your dice ("claim 61, the truth"): shown only once you have looked."""
+    page = new_page(browser)
+    page.goto(local_web.url + "/")
+    page.wait_for_selector("#setup:not([hidden]) #cpus")
+    page.fill("#name", "Alice")
+    page.select_option("#game", index=list(GAMES).index("mia"))
+    page.click("#tutorial-go")
+    page.wait_for_selector('#table:not([hidden])[data-drawn="game"] #me li.you')
+    table_id = page.url.split("table=")[1]
+    for _ in range(200):
+        table = local_store.load(table_id)
+        state = table.state
+        if state["to_act"] == 0 and state["phase"] == "claim" and state["dice"] is not None:
+            break
+        clock.now += 2
+        fire_due(local_store)
+    else:
+        raise AssertionError("Alice never came to claim")
+    drawn(page, table.version)
+    page.wait_for_selector("#private.covered")
+    assert page.is_hidden("#hint")
+    page.click("#private")
+    page.wait_for_selector("#private:not(.covered)")
+    assert page.inner_text("#hint").startswith("💡")

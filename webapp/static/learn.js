@@ -10,7 +10,8 @@
 
   function renderLearn(table, verifyLines) {
     const hint = $("hint");
-    hint.hidden = !table.hint;
+    // A tip may name what is under your cup: it waits until you have looked.
+    hint.hidden = !table.hint || !!document.querySelector("#private.covered");
     hint.textContent = table.hint || "";
     const tutorial = $("tutorial");
     const progress = table.tutorial;
