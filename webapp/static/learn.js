@@ -10,7 +10,7 @@
 
   function renderLearn(table, verifyLines) {
     const hint = $("hint");
-    // A tip may name what is under your cup: it waits until you have looked.
+    // A tip may name what is under your cover: it waits until you have looked.
     hint.hidden = !table.hint || !!document.querySelector("#private.covered");
     hint.textContent = table.hint || "";
     const tutorial = $("tutorial");
