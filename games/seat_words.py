@@ -20,16 +20,21 @@ Names = list[str]
 
 
 @cache
-def page_words(name: str) -> ModuleType | None:
-    """The game's page words module, if it has one."""
-    module = f"games.{name}.page"
+def game_module(name: str, part: str) -> ModuleType | None:
+    """A game's optional module ``games/<name>/<part>.py`` (page, why, feed words), if it
+    has one; a game that lives outside games/ (a test's toy game) has none."""
+    module = f"games.{name}.{part}"
     try:
         return importlib.import_module(module)
     except ModuleNotFoundError as error:
-        # No page words, or a game that lives outside games/ (a test's toy game): its group's.
         if error.name not in (module, f"games.{name}"):
             raise
         return None
+
+
+def page_words(name: str) -> ModuleType | None:
+    """The game's page words module, if it has one."""
+    return game_module(name, "page")
 
 
 def you_or(names: Names, seat: int, you: int) -> Text:
@@ -53,16 +58,9 @@ def events_for(game: Game, events: list[Event], names: Names, seat: int | None) 
     return words.describe_events(events, names, seat)
 
 
-@cache
 def why_words(name: str) -> ModuleType | None:
     """The game's why module (``games/<name>/why.py``), if it has one."""
-    module = f"games.{name}.why"
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as error:
-        if error.name not in (module, f"games.{name}"):
-            raise
-        return None
+    return game_module(name, "why")
 
 
 def why_for(game: Game, events: list[Event], names: Names, seat: int | None) -> list[Text]:
@@ -105,16 +103,9 @@ def final_for(
     return words.describe_final(ranking, places, names, seat)
 
 
-@cache
 def feed_words(name: str) -> ModuleType | None:
     """The game's between-turns words (``games/<name>/feed.py``), if it has them."""
-    module = f"games.{name}.feed"
-    try:
-        return importlib.import_module(module)
-    except ModuleNotFoundError as error:
-        if error.name not in (module, f"games.{name}"):
-            raise
-        return None
+    return game_module(name, "feed")
 
 
 def feed_for(

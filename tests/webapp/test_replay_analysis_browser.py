@@ -9,21 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import redis
 
 from games.registry import GAMES
 from tables.table.model import ChatRef
-from tables.table.store import TableStore
 from tests.support.axe import audit
-from tests.support.browser import chromium
 from tests.support.games_played import play_moves, seated
 from tests.support.overflow import cut, worst
 from tests.support.pages import new_page
-from tests.support.telegram_web_app_stub import TelegramWebAppStub
-from tests.webapp.conftest import TOKEN, USERS, WebServer
-from webapp.app import create_app
-from webapp.config import WebConfig
-from webapp.membership import Everyone
+from tests.webapp.conftest import USERS
+from tests.webapp.test_replay_browser import browser, served  # noqa: F401
 
 SCREENS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screens" / "analysis"
 GROUP = ChatRef(-100920)
@@ -42,23 +36,7 @@ SHOW_ALL = """() => { document.body.style.visibility = ""; }"""
 TO_THE_END = """() => { document.getElementById("replay-last").click(); }"""
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as running:
-        yield running
-
-
-@pytest.fixture
-def served(redis_server, redis_client):
-    store = TableStore(redis.Redis.from_url(redis_server.url))
-    with TelegramWebAppStub(TOKEN) as stub:
-        config = WebConfig(bot_token=TOKEN, telegram_js_url=stub.url, long_poll_seconds=5)
-        server = WebServer(create_app(store, config, membership=Everyone())).start()
-        yield store, stub, server
-        server.stop()
-
-
-def opened(browser, served, replay_id: str, **options):
+def opened(browser, served, replay_id: str, **options):  # noqa: F811
     _, stub, server = served
     problems: list[str] = []
     page = new_page(browser, problems=problems, **options)
@@ -87,7 +65,7 @@ def analysis_is_accessible(page) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_each_decision_of_yours_shows_the_engines_word(browser, served, game):
+def test_each_decision_of_yours_shows_the_engines_word(browser, served, game):  # noqa: F811
     store = served[0]
     table = play_moves(store, seated(store, GROUP, game, PEOPLE, cpus=1).id, f"an-{game}")
     page, problems = opened(browser, served, f"{table.id}-1", width=390, height=844)
@@ -118,7 +96,7 @@ def test_each_decision_of_yours_shows_the_engines_word(browser, served, game):
     ],
     ids=["320", "dark", "de"],
 )
-def test_the_analysis_fits_small_screens_dark_and_german(browser, served, options):
+def test_the_analysis_fits_small_screens_dark_and_german(browser, served, options):  # noqa: F811
     store = served[0]
     table = play_moves(store, seated(store, GROUP, "mia", PEOPLE, cpus=1).id, "an-looks")
     page, problems = opened(browser, served, f"{table.id}-1", **options)
