@@ -275,6 +275,17 @@ class _Server(ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
+class _Dropped(Exception):
+    """The connection closed before the request's body had all come."""
+
+
+def _read_exactly(stream: Any, size: int) -> bytes:
+    data = stream.read(size)
+    if len(data) < size:
+        raise _Dropped(f"{len(data)} of {size} bytes")
+    return data
+
+
 class _Handler(BaseHTTPRequestHandler):
     """HTTP/1.1 keep-alive handler translating requests into :meth:`FakeBotApi._dispatch`."""
 
@@ -312,15 +323,20 @@ class _Handler(BaseHTTPRequestHandler):
                     while self.rfile.readline() not in (b"\r\n", b"\n", b""):
                         pass
                     return b"".join(chunks)
-                chunks.append(self.rfile.read(size))
+                chunks.append(_read_exactly(self.rfile, size))
                 self.rfile.readline()
         length = int(self.headers.get("Content-Length") or 0)
-        return self.rfile.read(length) if length else b""
+        return _read_exactly(self.rfile, length) if length else b""
 
     def _handle(self) -> None:
         api = self.server.api
         try:
             body = self._read_body()
+        except _Dropped:
+            # The client gave up mid-request (a cancelled send): Telegram never sees such a
+            # call, so it is no call and no misuse.
+            self.close_connection = True
+            return
         except (ValueError, OSError):
             self._send(400, {"ok": False, "error_code": 400, "description": "Bad Request"})
             return

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket
 import threading
 import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
@@ -653,3 +655,18 @@ def test_wait_for_times_out_with_a_useful_dump(api: FakeBotApi) -> None:
     dump = str(excinfo.value)
     assert "#1 bot: 'hello'" in dump and "'Go'->callback_data='go'" in dump
     assert "last calls:" in dump and "sendMessage(" in dump
+
+
+def test_a_request_dropped_before_its_body_is_no_call_and_no_misuse(api: FakeBotApi) -> None:
+    """A send cancelled between its headers and its body (a bot shutting down) never reaches
+    Telegram: the server must not take it for a call with no parameters."""
+    address = urlsplit(api.base_url)
+    with socket.create_connection((address.hostname, address.port)) as sock:
+        sock.sendall(
+            f"POST /bot{TOKEN}/sendMessage HTTP/1.1\r\nHost: x\r\n"
+            'Content-Type: application/json\r\nContent-Length: 40\r\n\r\n{"chat'.encode()
+        )
+        sock.shutdown(socket.SHUT_WR)
+        assert sock.recv(100) == b""  # closed without an answer
+    assert api.take_violations() == []
+    assert api.calls == []
