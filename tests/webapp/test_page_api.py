@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import httpx
 import pytest
-import redis
 
 from games.registry import GAMES, get_game
 from tables.fairness.replay_keys import replay_id
@@ -23,9 +22,10 @@ from webapp.page_strings import page_strings
 
 
 @pytest.fixture
-def store(redis_server, clock):
-    """The store of a Telegram Mini App server whose clock the tests move (CPU deadlines)."""
-    return TableStore(redis.Redis.from_url(redis_server.url), clock=clock)
+def store(redis_client, clock):
+    """The store of a Telegram Mini App server whose clock the tests move (CPU deadlines),
+    on an emptied Redis: a person's finished games from another test are not theirs."""
+    return TableStore(redis_client, clock=clock)
 
 
 @pytest.fixture
