@@ -47,7 +47,7 @@ from telegram_bot.language import person_language
 from telegram_bot.private.view import private_text
 from telegram_bot.services import services
 from telegram_bot.texts import error_text
-from translations import render, tr
+from translations import best_language, render, tr
 
 log = logging.getLogger(__name__)
 MAX_ALERT = 200
@@ -57,7 +57,14 @@ async def button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     query = update.callback_query
     if query is None:
         return
-    language = await person_language(context, query.from_user)
+    try:
+        language = await person_language(context, query.from_user)
+    except redis.RedisError as error:
+        # Its retries have spent most of the 15 s Telegram gives an answer: a second wait,
+        # for the table, would leave the press unanswered. Refuse now, in Telegram's language.
+        log.warning("Redis unavailable while reading a language: %s", error)
+        await alert(query, error_text("unavailable", best_language(query.from_user.language_code)))
+        return
     try:
         pressed = parse(query.data)
         set_table(pressed.table_id)  # what this press logs is about this table

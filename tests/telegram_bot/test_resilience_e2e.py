@@ -145,6 +145,33 @@ def test_a_redis_restart_mid_game_loses_nothing_and_everyone_reconnects(bot_api,
     bot_api.assert_clean()
 
 
+def test_a_press_that_outwaits_every_retry_is_still_answered_and_changes_nothing(bot_api, tmp_path):
+    """Redis stays away past the bot's retries: the presser still hears "briefly unavailable"
+    in time (not after a second round of retries for the table), and the table is as it was
+    once Redis is back."""
+    server = RedisServer(tmp_path / "redis").start()
+    bot = BotProcess(bot_env(bot_api, server.url), tmp_path / "bot.log").start()
+    store = TableStore(redis.Redis.from_url(server.url))
+    try:
+        bot_api.wait_for(lambda: bot_api.is_polling, timeout=60)
+        _chat, message = two_player_game(bot_api)
+        table_id = table_id_of(message)
+        before = store.load(table_id)
+        server.stop()
+        user = NAMES[acting_name(message)]
+        query = bot_api.press(user, message["message_id"], GROUP, button(message, "31"))
+        answer = bot_api.wait_answer(query, timeout=60)  # within Telegram's 15 s
+        assert "briefly unavailable" in answer["text"]
+        assert "Redis unavailable while reading a language" in bot.log
+        server.start()
+        assert store.load(table_id).version == before.version
+    finally:
+        bot.stop()
+        server.stop()
+    assert "Traceback" not in bot.log
+    bot_api.assert_clean()
+
+
 def test_a_hundred_identical_clicks_apply_the_move_once_and_none_is_an_error(
     bot, bot_api, redis_client
 ):
