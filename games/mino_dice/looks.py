@@ -48,6 +48,8 @@ WEB_STRINGS = {
     "faces_of": N_("{die} die: {faces}"),
     "creature_beats": N_("beats {beats}, loses to {by}"),
     "show_faces": N_("show its faces"),
+    "number_die": N_("the highest number wins a trick; on a tie the die rolled last"),
+    "flag_face": N_("⚑ a flag counts nothing and never wins"),
     # Each die's colour or creature in words (screen readers, and beside a colour swatch).
     **{f"kind_{kind}": name for kind, name in NAMES.items()},
 }

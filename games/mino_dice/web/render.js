@@ -15,6 +15,7 @@
   const BEATS = { minotaur: "griffin", griffin: "mermaid", mermaid: "minotaur" };
   let sheetOpen = true;
   let explained = null;  // the kind of die whose faces a tap has shown (kept over redraws)
+  let heldExplained = null;  // the die of yours a tap explains (kept over redraws)
 
   function facesOf(kind, table) {
     if (BEATS[kind]) return [kind, kind, kind, kind, "flag", "flag"];
@@ -182,8 +183,25 @@
     drawn.removeAttribute("role");  // the item (a button or a picture) carries the name
     drawn.removeAttribute("aria-label");
     face.append(drawn, h.element("small", "", item.label.replace(/^\S+\s/u, "")), " ",
-      h.element("small", "faces", heldFaces(item)));
+      strip(h, kind, (item.attrs.sides || "").split(" ")));
     return face;
+  }
+
+  // A die's six faces as a 3×2 strip under it, big enough to read: numbers, its creature, and
+  // a flag (⚑, the face that never wins) marked apart. Its name says the same to a reader.
+  function strip(h, kind, faces) {
+    const grid = h.element("span", "mino-faces");
+    grid.dataset.kind = kind;
+    grid.setAttribute("aria-hidden", "true");
+    // A space between faces (a grid draws none): its text reads as its name says it.
+    faces.forEach((face, i) => grid.append(i ? " " : "",
+      h.element("i", /^\d+$/.test(face) ? "" : face === "flag" ? "flag" : "creature", glyph(face))));
+    return grid;
+  }
+
+  // One face as the strip draws it: a number, a creature, or ⚑ for a flag.
+  function glyph(face) {
+    return face === "flag" ? "⚑" : (EMOJI[face] || face);
   }
 
   // Your own die's faces, as the game tells them (its face table is the table's setting).
@@ -191,9 +209,52 @@
     return shortFaces((item.attrs.sides || "").split(" "));
   }
 
+  // Your dice explain themselves on a tap while you cannot roll them (bidding, waiting): a
+  // die you may roll rolls on a tap, its faces drawn under it all the same.
+  function arrange(items, info, h) {
+    const held = [...items.querySelectorAll("span.item")];
+    if (!held.some((el) => el.dataset.item === heldExplained)) heldExplained = null;
+    const note = h.element("p", "mino-note held-note");
+    note.setAttribute("aria-live", "polite");
+    const show = () => {
+      const el = held.find((other) => other.dataset.item === heldExplained);
+      note.textContent = el ? aboutHeld(h, el.dataset.colour || el.dataset.creature, el.dataset.sides.split(" ")) : "";
+      note.hidden = !el;
+      held.forEach((other) => other.setAttribute("aria-expanded", String(other === el)));
+    };
+    held.forEach((el) => {
+      el.setAttribute("role", "button");
+      el.tabIndex = 0;
+      el.classList.add("explains");
+      const toggle = (event) => {
+        event.stopPropagation();
+        heldExplained = heldExplained === el.dataset.item ? null : el.dataset.item;
+        show();
+      };
+      el.addEventListener("click", toggle);
+      el.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(event); }
+      });
+    });
+    items.append(note);
+    show();
+  }
+
+  // A die of yours in words: its faces, what its kind does, and what a flag is.
+  function aboutHeld(h, kind, faces) {
+    const parts = [h.t("faces_of", { die: dieName(h, kind), faces: shortFaces(faces) })];
+    const by = Object.keys(BEATS).find((other) => BEATS[other] === kind);
+    if (BEATS[kind]) parts.push(h.t("creature_beats", { beats: h.t("kind_" + BEATS[kind]), by: h.t("kind_" + by) }));
+    else parts.push(h.t("number_die"));
+    if (faces.includes("flag")) parts.push(h.t("flag_face"));
+    const line = parts.join(" · ");
+    return line.charAt(0).toLocaleUpperCase() + line.slice(1);
+  }
+
   // A die of yours by name, then its faces (as shown under it): what a screen reader says.
   function itemName(item, h) {
-    return dieName(h, item.attrs.colour || item.attrs.creature) + " " + heldFaces(item);
+    const faces = (item.attrs.sides || "").split(" ").map(glyph);
+    return dieName(h, item.attrs.colour || item.attrs.creature) + " " + faces.join(" ");
   }
 
   // The moment: a trick's rolls with its winner, and at a hand's end how everyone did.
@@ -325,5 +386,5 @@
     el.append(sheet);
   }
 
-  window.GameRenderers.register("mino_dice", { table, badge, item, itemName, moment, momentKey, extra, proves });
+  window.GameRenderers.register("mino_dice", { table, badge, item, itemName, arrange, moment, momentKey, extra, proves });
 })();
