@@ -20,10 +20,13 @@ def signed(points: int) -> str:
 
 
 def describe_why(events: list[Event], names: list[str], seat: int | None) -> list[Text]:
-    """One line of why per trick taken (or not) and, at a hand's end, for ``seat``'s score."""
+    """One line of why for the bids once revealed, per trick taken (or not) and, at a hand's
+    end, for ``seat``'s score."""
     lines: list[Text] = []
     for event in events:
-        if event["type"] == "trick_won" and event.get("rolls"):
+        if event["type"] == "bids_revealed":
+            lines.append(bids_why(event["bids"], event["hand"]))
+        elif event["type"] == "trick_won" and event.get("rolls"):
             lines.append(trick_why(event["rolls"], event["winner"]))
         elif event["type"] == "hand_scored":
             lines.extend(
@@ -32,6 +35,31 @@ def describe_why(events: list[Event], names: list[str], seat: int | None) -> lis
                 if result["seat"] == seat
             )
     return lines
+
+
+def bids_why(bids: list[int], tricks: int) -> Text:
+    """What the bids together say: more bid than there are tricks, someone must miss; fewer,
+    a trick will go to someone who did not want it."""
+    total = sum(bid for bid in bids if bid is not None)
+    if total > tricks:
+        return NT_(
+            "The bids add up to {total} for {n} trick: at least one bid will miss.",
+            "The bids add up to {total} for {n} tricks: at least one bid will miss.",
+            tricks,
+            total=total,
+        )
+    if total < tricks:
+        return NT_(
+            "The bids add up to {total} for {n} trick: someone will win a trick they did not bid.",
+            "The bids add up to {total} for {n} tricks: someone will win tricks they did not bid.",
+            tricks,
+            total=total,
+        )
+    return NT_(
+        "The bids add up to the {n} trick: every bid can come true.",
+        "The bids add up to the {n} tricks: every bid can come true.",
+        tricks,
+    )
 
 
 def trick_why(rolls: list[list], winner: int | None) -> Text:

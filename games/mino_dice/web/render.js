@@ -144,20 +144,22 @@
       if (rolls.childElementCount) el.append(rolls);
       if (rolls.childElementCount && explained) note(h, el, view);
     }
-    el.append(h.element("p", "mino-legend", h.t("legend")));
+    if (view.hand === 1) el.append(h.element("p", "mino-legend", h.t("legend")));
     const verify = (view.commitments || []).map((hash, seat) => h.who(seat) + ": " + hash);
     return { lines: table.lines.slice(-1), verify: verify };
   }
 
-  // Tricks won of the bid (or whether the bid is in), then the score: on two lines if narrow.
+  // Each seat's bid against the tricks it has won, in words ("bid 2 · won 1"), or whether
+  // its bid is in; then its points. Each part says what it counts on a tap (its title).
   function badge(table, index, h) {
     const view = table.public;
     const el = h.element("span", "mino-badge");
     if (!view.over) {
-      const status = view.phase === "bid" ? (view.has_bid[index] ? "✓" : "…")
-        : "🎯" + view.won[index] + "/" + view.bids[index];
-      const part = h.element("span", "", status);
-      if (view.phase !== "bid") part.title = h.t("won_of_bid", { won: view.won[index], bid: view.bids[index] });
+      const bidding = view.phase === "bid";
+      const won = bidding ? 0 : view.won[index], bid = bidding ? 0 : view.bids[index];
+      const part = h.element("span", bidding ? "" : won === bid ? "on-bid" : won > bid ? "over-bid" : "",
+        bidding ? h.t(view.has_bid[index] ? "has_bid" : "bidding") : h.t("bid_won", { bid: bid, won: won }));
+      if (!bidding) part.title = h.t("won_of_bid", { won: won, bid: bid });
       el.append(part);
     }
     const score = h.element("span", "", "📊" + minus(view.scores[index]));
@@ -294,17 +296,9 @@
         tone = points > 0 ? "good" : "loss";
         banner = h.t(mine.bid === mine.won ? "exact" : "missed", { points: signed(points) });
       }
-    } else if (bids) {
-      const list = h.element("div", "mino-bids");
-      list.append(...bids.bids.map((bid, seat) => {
-        const chip = h.element("span", "chip" + (seat === h.you ? " you" : ""));
-        chip.append(h.element("small", "", h.who(seat)), h.element("b", "", String(bid)));
-        return chip;
-      }));
-      el.append(list);
     }
     // The results drawn (everyone's row, your banner) are not told again in lines.
-    const drawn = scored ? ["📊", "✅", "❌"] : bids ? ["🎯"] : [];
+    const drawn = scored ? ["📊", "✅", "❌"] : [];
     const story = table.story.filter((line) => !drawn.some((mark) => line.startsWith(mark)));
     if (!table.over || !view || !view.ranking) return { tone: tone, banner: banner, lines: story };
     // The end: every place with its points, in place of the story's bare list of names.
@@ -345,7 +339,7 @@
     const grid = h.element("div", "mino-results");
     for (const r of scored.results) {
       const row = h.element("div", "row-" + (r.bid === r.won ? "exact" : "off") + (r.seat === h.you ? " you" : ""));
-      row.append(h.element("span", "who", h.who(r.seat)), h.element("span", "", r.won + "/" + r.bid),
+      row.append(h.element("span", "who", h.who(r.seat)), h.element("span", "", h.t("bid_won", { bid: r.bid, won: r.won })),
         h.element("b", "", signed(r.points + r.bonus)));
       grid.append(row);
     }
