@@ -114,10 +114,10 @@
     if (view.phase === "bid") {
       const bids = view.has_bid.filter(Boolean).length;
       head.append(h.element("span", "chip", h.t("bids_in", { n: bids, total: view.seats })));
-      el.append(head);
-      const hand = h.element("div", "mino-hand-size");
+      const hand = h.element("span", "chip mino-hand-size");
       hand.append(h.element("b", "", String(view.hand)), h.element("small", "", h.t("dice_each", { n: view.hand })));
-      el.append(hand);
+      head.append(hand);  // one row: what the table waits for, and the hand's size
+      el.append(head);
     } else {
       // Between two tricks the felt still shows the last one: its own number above it.
       const showingPast = !view.trick.length && view.tricks.length > 0;
@@ -146,7 +146,8 @@
     }
     if (view.hand === 1) el.append(h.element("p", "mino-legend", h.t("legend")));
     const verify = (view.commitments || []).map((hash, seat) => h.who(seat) + ": " + hash);
-    return { lines: table.lines.slice(-1), verify: verify };
+    // The status's last line (what to do), unless it is the only one (the head says it).
+    return { lines: table.lines.slice(1).slice(-1), verify: verify };
   }
 
   // Each seat's bid against the tricks it has won, in words ("bid 2 · won 1"), or whether
@@ -270,7 +271,15 @@
     const view = table.public;
     const playing = view && !view.over && view.phase !== "bid";
     // Once the next trick has a roll, the last one folds to its line: one trick drawn at once.
-    if (playing && view.trick.length && won && !scored) return { tone: "info", lines: table.story.slice(0, 1) };
+    // It folds to one short line: who took it, and why (its rolls were on the felt).
+    if (playing && view.trick.length && won && !scored) {
+      const line = h.element("p", "mino-folded");
+      const who = won.winner === null || won.winner === undefined ? h.t("nobody") : h.who(won.winner);
+      line.append(h.element("b", "", h.t("trick_went", { trick: won.trick, name: who })), " ",
+        ((table.why || [])[0] || ""));
+      el.append(line);
+      return { tone: "info", lines: [], why: false };
+    }
     // Between two tricks the felt shows the last one: the moment does not draw it again.
     // At a hand's end, its scores are the moment (the last trick is told in a line).
     const onFelt = scored || (playing && won && !view.trick.length && view.tricks.length === won.trick);
@@ -376,7 +385,7 @@
     total.append(h.element("td", "hand", "Σ"), ...view.scores.map((score, seat) =>
       h.element("td", seat === h.you ? "you" : "", minus(score))));
     grid.append(total);
-    sheet.append(grid);
+    sheet.append(grid, h.element("p", "key", h.t("sheet_key")));
     el.append(sheet);
   }
 
