@@ -1,8 +1,13 @@
 """Mino Dice from your seat at 390×844, in Chromium against the real server and Redis: each of
 your dice with its six faces in a 3×2 strip (a flag marked ⚑), a die you cannot roll now
-explaining itself on a tap (and by keyboard), and axe-core finding nothing serious."""
+explaining itself on a tap (and by keyboard), and axe-core finding nothing serious; the bids
+said in a line with a why and each seat's bid against its tricks in words; your turn said once;
+at hand 8 the table, your dice and the bid buttons on one screen; the last trick folded to one
+line with its why once the next has a roll."""
 
 from __future__ import annotations
+
+import re
 
 from tests.support.axe import audit
 from tests.support.scenes import Script
@@ -55,3 +60,57 @@ def test_each_die_shows_its_six_faces_and_explains_itself_on_a_tap(browser, serv
     page.keyboard.press("Enter")  # a key closes it again
     page.wait_for_selector("#private .mino-note[hidden]", state="attached")
     assert problems == []
+
+
+def bids_just_revealed(script: Script) -> bool:
+    state = script.state()
+    return state.phase == "trick" and not state.trick and not state.tricks
+
+
+def test_the_bids_are_said_in_a_line_with_why_and_each_seat_shows_bid_and_won(browser, served):  # noqa: F811
+    script = Script(served.store, served.clock, "mino_dice", preset="quick", names=("Sam",))
+    script.start()
+    assert script.play_until(lambda s: s.state().hand == 2 and bids_just_revealed(s))
+    page = local_page(browser, served, script, **PHONE)
+    bids = script.state().bids
+    names = ["you"] + [f"🤖 {seat.name}" for seat in script.table.seats[1:]]  # two CPUs
+    said = ", ".join(f"{name} {bid}" for name, bid in zip(names, bids, strict=True))
+    assert page.inner_text("#moment #story") == f"🎯 The bids: {said}"
+    assert page.inner_text("#moment #why").startswith("Why: The bids add up to ")
+    you = page.inner_text("#me .mino-badge span >> nth=0")
+    assert you == f"bid {bids[0]} · won 0", you
+    # Your turn is said once, by the pill: the status line says what to do.
+    lines = page.inner_text("#lines").lower()
+    assert "your turn" not in lines and "your roll" not in lines, lines
+
+
+def test_bidding_at_hand_8_your_dice_the_bid_buttons_and_the_table_fit_390x844(browser, served):  # noqa: F811
+    script = Script(served.store, served.clock, "mino_dice", preset="standard", names=("Sam",))
+    script.start()
+    assert script.play_until(lambda s: s.state().hand == 8 and bidding(s))
+    page = local_page(browser, served, script, **PHONE)
+    page.wait_for_selector('#actions button[data-action="bid:8"]')
+    top = page.eval_on_selector("#game-area", "el => el.getBoundingClientRect().top")
+    bottom = page.eval_on_selector("#actions", "el => el.getBoundingClientRect().bottom")
+    assert bottom - top <= 844, (top, bottom)  # the table's chips down to the last bid button
+    assert page.query_selector_all("#private .item .mino-faces") and not page.is_visible(
+        "#private .reason-all"
+    )
+    assert len(page.inner_text("#lines").strip().splitlines()) == 1  # one status line
+
+
+def test_the_last_trick_folds_to_one_line_with_its_why_once_the_next_has_a_roll(browser, served):  # noqa: F811
+    script = Script(served.store, served.clock, "mino_dice", preset="quick", names=("Sam",))
+    script.start()
+
+    def second_trick_rolled(s: Script) -> bool:
+        state = s.state()
+        return state.phase == "trick" and len(state.tricks) == 1 and len(state.trick) == 1
+
+    assert script.play_until(lambda s: s.state().hand == 2 and second_trick_rolled(s))
+    page = local_page(browser, served, script, **PHONE)
+    folded = page.inner_text("#moment .mino-folded")
+    assert folded.startswith("🏆 Trick 1: "), folded
+    assert re.search(r"beats|only number|Only flags", folded), folded  # its why, in the line
+    assert page.query_selector_all("#moment .mino-roll") == []
+    assert not page.query_selector("#moment #why")
