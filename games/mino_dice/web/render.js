@@ -250,7 +250,11 @@
     if (BEATS[kind]) parts.push(h.t("creature_beats", { beats: h.t("kind_" + BEATS[kind]), by: h.t("kind_" + by) }));
     else parts.push(h.t("number_die"));
     if (faces.includes("flag")) parts.push(h.t("flag_face"));
-    const line = parts.join(" · ");
+    return capital(parts.join(" · "));
+  }
+
+  // A line that starts a sentence starts with a capital ("Red 5 beats blue 5: …").
+  function capital(line) {
     return line.charAt(0).toLocaleUpperCase() + line.slice(1);
   }
 
@@ -276,7 +280,7 @@
       const line = h.element("p", "mino-folded");
       const who = won.winner === null || won.winner === undefined ? h.t("nobody") : h.who(won.winner);
       line.append(h.element("b", "", h.t("trick_went", { trick: won.trick, name: who })), " ",
-        ((table.why || [])[0] || ""));
+        capital((table.why || [])[0] || ""));
       el.append(line);
       return { tone: "info", lines: [], why: false };
     }
