@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from tests.support.axe import audit
+from tests.support.pages import drawn
 from tests.support.scenes import Script
 from tests.webapp.test_page_browser import browser, local_page, served  # noqa: F401
 
@@ -114,3 +115,40 @@ def test_the_last_trick_folds_to_one_line_with_its_why_once_the_next_has_a_roll(
     assert re.search(r"beats|only number|Only flags", folded), folded  # its why, in the line
     assert page.query_selector_all("#moment .mino-roll") == []
     assert not page.query_selector("#moment #why")
+
+
+def guided(script: Script) -> None:
+    def mark(table):
+        table.tutorial = True
+        return []
+
+    script.store.change(script.table_id, mark)
+
+
+def test_a_guided_games_tip_points_at_the_one_move_it_names(browser, served):  # noqa: F811
+    script = Script(served.store, served.clock, "mino_dice", preset="quick", names=("Sam",))
+    guided(script)
+    script.start()
+    assert script.play_until(lambda s: s.state().hand == 2 and bidding_now(s))
+    page = local_page(browser, served, script, **PHONE)
+    hint = page.inner_text("#hint")
+    bid = re.match(r"💡 Bid (\d+):", hint).group(1)
+    tipped = page.query_selector_all(".tipped")
+    assert [el.get_attribute("data-action") for el in tipped] == [f"bid:{bid}"]
+    assert script.play_until(your_roll)
+    drawn(page, script.table.version)
+    hint = page.inner_text("#hint")
+    tipped = page.query_selector_all("#private .tipped")
+    assert len(tipped) == 1 and tipped[0].get_attribute("data-action").startswith("roll:")
+    kind = tipped[0].get_attribute("data-colour") or tipped[0].get_attribute("data-creature")
+    assert re.match(r"💡 Roll your \S+ " + kind, hint, re.IGNORECASE), (hint, kind)
+
+
+def your_roll(script: Script) -> bool:
+    state = script.state()
+    return state.phase == "trick" and script.seat_of() in script.game.rules.to_act(state)
+
+
+def bidding_now(script: Script) -> bool:
+    state = script.state()
+    return state.phase == "bid" and script.seat_of() in script.game.rules.to_act(state)

@@ -359,8 +359,33 @@
     return grid;
   }
 
-  // Under the buttons: the score sheet, hand by hand, with the totals.
+  // The symbol each kind of die is named by in a tip ("💡 Roll your 🔴 red: …").
+  const SYMBOLS = { yellow: "🟡", red: "🔴", blue: "🔵", black: "⚫", minotaur: "🐂",
+    griffin: "🦅", mermaid: "🧜" };
+
+  // A guided game's tip points at its one move: the bid it names, or a die of the kind it
+  // names (the first symbol in it), is marked on the page. Run once the buttons are drawn.
+  function markTip(table) {
+    const hint = table.hint || "";
+    const view = table.public;
+    if (!hint || !view || view.over) return;
+    let target = null;
+    if (view.phase === "bid") {
+      const bid = (hint.match(/\d+/) || [])[0];
+      target = bid && document.querySelector(`#actions button[data-action="bid:${bid}"]`);
+    } else {
+      const found = Object.entries(SYMBOLS).map(([kind, mark]) => [kind, hint.indexOf(mark)])
+        .filter(([, at]) => at >= 0).sort((a, b) => a[1] - b[1])[0];
+      const kind = found && found[0];
+      target = kind && [...document.querySelectorAll("#private button.item")].find((el) =>
+        (el.dataset.colour || el.dataset.creature) === kind);
+    }
+    if (target) target.classList.add("tipped");
+  }
+
+  // Under the buttons: the score sheet, hand by hand, with the totals (and a tip's mark).
   function extra(el, table, h) {
+    markTip(table);
     const hands = table.history || [];
     if (!hands.length) return;
     const view = table.public;
