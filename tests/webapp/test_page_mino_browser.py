@@ -11,7 +11,7 @@ import re
 
 from tests.support.axe import audit
 from tests.support.pages import drawn
-from tests.support.scenes import Script
+from tests.support.scenes import Script, scene
 from tests.webapp.test_page_browser import browser, local_page, served  # noqa: F401
 
 PHONE = {"width": 390, "height": 844}
@@ -152,3 +152,18 @@ def your_roll(script: Script) -> bool:
 def bidding_now(script: Script) -> bool:
     state = script.state()
     return state.phase == "bid" and script.seat_of() in script.game.rules.to_act(state)
+
+
+def test_the_end_puts_every_place_first_and_says_the_winner_once(browser, served):  # noqa: F811
+    script = scene(served.store, served.clock, "mino_dice", "over")
+    page = local_page(browser, served, script, **PHONE)
+    art = page.eval_on_selector(
+        "#moment .moment-art", "el => [...el.children].map(c => c.className)"
+    )
+    assert art[0] == "mino-final" and "mino-results" in art, art
+    places = page.query_selector_all("#moment .mino-final li")
+    assert len(places) == len(script.table.seats)
+    winner = page.inner_text("#moment .banner")
+    story = page.inner_text("#moment #story")
+    assert "wins" in winner and "wins the game" not in story, (winner, story)
+    assert page.inner_text("#moment .mino-results-head") == f"Hand {script.state().hand}"

@@ -314,10 +314,12 @@
     const drawn = scored ? ["📊", "✅", "❌"] : [];
     const story = table.story.filter((line) => !drawn.some((mark) => line.startsWith(mark)));
     if (!table.over || !view || !view.ranking) return { tone: tone, banner: banner, lines: story };
-    // The end: every place with its points, in place of the story's bare list of names.
-    el.append(finalRanking(h, view));
-    const lines = story.filter((line) => !/^[🥇🥈🥉]|^\d+\. /u.test(line));
-    return { tone: tone, banner: banner, lines: lines };
+    // The end: every place with its points first, in place of the story's bare list of names
+    // and its "🏆 … wins the game" (the banner under it says who won).
+    el.prepend(finalRanking(h, view));
+    if (scored) el.querySelector(".mino-results").before(h.element("p", "mino-results-head", h.t("hand") + " " + scored.hand));
+    const lines = story.filter((line) => !/^[🥇🥈🥉🏆]|^\d+\. /u.test(line));
+    return { tone: "info", banner: "", lines: lines };  // the game's winner is the banner
   }
 
   function finalRanking(h, view) {
