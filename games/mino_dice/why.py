@@ -56,8 +56,8 @@ def bids_why(bids: list[int], tricks: int) -> Text:
             total=total,
         )
     return NT_(
-        "The bids add up to the {n} trick: every bid can come true.",
-        "The bids add up to the {n} tricks: every bid can come true.",
+        "The bids add up to exactly {n} trick: every bid can come true.",
+        "The bids add up to exactly {n} tricks: every bid can come true.",
         tricks,
     )
 

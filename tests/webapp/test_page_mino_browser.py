@@ -167,3 +167,17 @@ def test_the_end_puts_every_place_first_and_says_the_winner_once(browser, served
     story = page.inner_text("#moment #story")
     assert "wins" in winner and "wins the game" not in story, (winner, story)
     assert page.inner_text("#moment .mino-results-head") == f"Hand {script.state().hand}"
+
+
+def test_the_bids_fold_away_once_the_first_trick_has_a_roll(browser, served):  # noqa: F811
+    script = Script(served.store, served.clock, "mino_dice", preset="quick", names=("Sam",))
+    script.start()
+
+    def first_trick_rolled(s: Script) -> bool:
+        state = s.state()
+        return state.phase == "trick" and not state.tricks and len(state.trick) == 1
+
+    assert script.play_until(lambda s: s.state().hand == 2 and first_trick_rolled(s))
+    page = local_page(browser, served, script, **PHONE)
+    assert not page.is_visible("#moment")  # each seat's badge says its bid
+    assert page.inner_text("#me .mino-badge span >> nth=0").startswith("bid ")

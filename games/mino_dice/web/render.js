@@ -274,6 +274,8 @@
     if (!won && !scored && !bids) return { skip: true };  // a new hand: the felt says so
     const view = table.public;
     const playing = view && !view.over && view.phase !== "bid";
+    // Once the hand's first trick has a roll, the bids fold away: every seat shows its own.
+    if (playing && view.trick.length && bids && !won && !scored) return { skip: true };
     // Once the next trick has a roll, the last one folds to its line: one trick drawn at once.
     // It folds to one short line: who took it, and why (its rolls were on the felt).
     if (playing && view.trick.length && won && !scored) {

@@ -26,7 +26,7 @@ def test_the_bids_revealed_say_how_their_sum_stands_against_the_tricks():
     assert said([0, 1, 0], 3) == [
         "The bids add up to 1 for 3 tricks: someone will win tricks they did not bid."
     ]
-    assert said([1, 0, 0], 1) == ["The bids add up to the 1 trick: every bid can come true."]
+    assert said([1, 0, 0], 1) == ["The bids add up to exactly 1 trick: every bid can come true."]
     assert render(why.bids_why([1, 0, 1], 2), "de").startswith("Die Ansagen")
 
 
