@@ -181,3 +181,25 @@ def test_the_bids_fold_away_once_the_first_trick_has_a_roll(browser, served):  #
     page = local_page(browser, served, script, **PHONE)
     assert not page.is_visible("#moment")  # each seat's badge says its bid
     assert page.inner_text("#me .mino-badge span >> nth=0").startswith("bid ")
+
+
+def test_a_seats_counters_explain_themselves_on_a_tap(browser, served):  # noqa: F811
+    script = Script(served.store, served.clock, "mino_dice", preset="quick", names=("Sam",))
+    script.start()
+    assert script.play_until(lambda s: s.state().hand == 2 and your_roll(s))
+    page = local_page(browser, served, script, **PHONE)
+    badge = page.query_selector("#seats .mino-badge")
+    assert badge.get_attribute("role") == "button"
+    badge.click()
+    note = page.wait_for_selector("#game-area .seat-note")
+    state = script.state()
+    seat = int(page.eval_on_selector("#seats .seat", "el => el.dataset.seat"))
+    bid, won = state.bids[seat], state.won[seat]
+    assert re.fullmatch(
+        rf".+: bid {bid}, won {won} so far · \S+ points in all\.", note.inner_text()
+    )
+    assert badge.get_attribute("aria-expanded") == "true"
+    assert audit(page) == []
+    page.focus("#seats .mino-badge")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#game-area .seat-note", state="detached")

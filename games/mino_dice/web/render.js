@@ -16,6 +16,7 @@
   let sheetOpen = true;
   let explained = null;  // the kind of die whose faces a tap has shown (kept over redraws)
   let heldExplained = null;  // the die of yours a tap explains (kept over redraws)
+  let seatExplained = null;  // the seat whose counters a tap explains (kept over redraws)
 
   function facesOf(kind, table) {
     if (BEATS[kind]) return [kind, kind, kind, kind, "flag", "flag"];
@@ -145,6 +146,7 @@
       if (rolls.childElementCount && explained) note(h, el, view);
     }
     if (view.hand === 1) el.append(h.element("p", "mino-legend", h.t("legend")));
+    seatNote(h, el, table);
     const verify = (view.commitments || []).map((hash, seat) => h.who(seat) + ": " + hash);
     // The status's last line (what to do), unless it is the only one (the head says it).
     return { lines: table.lines.slice(1).slice(-1), verify: verify };
@@ -166,7 +168,43 @@
     const score = h.element("span", "", "📊" + minus(view.scores[index]));
     score.title = h.t("points_of", { points: minus(view.scores[index]) });
     el.append(score);
+    // A tap (or a key) says what the counters mean, in a line on the felt.
+    el.setAttribute("role", "button");
+    el.tabIndex = 0;
+    el.setAttribute("aria-expanded", String(seatExplained === index));
+    const toggle = (event) => {
+      event.stopPropagation();
+      seatExplained = seatExplained === index ? null : index;
+      document.querySelectorAll(".mino-badge[aria-expanded]").forEach((other) =>
+        other.setAttribute("aria-expanded", String(other === el && seatExplained === index)));
+      seatNote(h, document.getElementById("game-area"), table);
+    };
+    el.addEventListener("click", toggle);
+    el.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(event); }
+    });
     return el;
+  }
+
+  // What a seat's counters mean, under the felt's chips (or nothing).
+  function seatNote(h, area, table) {
+    if (!area) return;
+    let el = area.querySelector(".seat-note");
+    const view = table.public;
+    if (seatExplained === null || !view || view.over || seatExplained >= view.seats) {
+      if (el) el.remove();
+      return;
+    }
+    if (!el) {
+      el = h.element("p", "mino-note seat-note");
+      el.setAttribute("aria-live", "polite");
+      const head = area.querySelector(".mino-head");
+      if (head) head.after(el); else area.prepend(el);
+    }
+    const seat = seatExplained, points = minus(view.scores[seat]);
+    el.textContent = view.phase === "bid"
+      ? h.t(view.has_bid[seat] ? "seat_has_bid" : "seat_bidding", { name: h.who(seat), points: points })
+      : h.t("seat_counts", { name: h.who(seat), bid: view.bids[seat], won: view.won[seat], points: points });
   }
 
   // A replay's check of the dice a seat is shown holding: each is one of the dice dealt to
