@@ -23,11 +23,6 @@
     return (FACES[table] || FACES.house)[kind] || [];
   }
 
-  // A die's faces in one short line: "3 3 4 4 5 5", "🐂 🐂 🐂 🐂 🏳️ 🏳️".
-  function facesLine(kind, table) {
-    return shortFaces(facesOf(kind, table));
-  }
-
   // Numbers one by one, a creature or flag once with its count: "🏳️×2 1 2 3 7", "🐂×4 🏳️×2".
   function shortFaces(faces) {
     const parts = [];
@@ -39,12 +34,30 @@
     return parts.join(" ");
   }
 
-  // What a die is, in words: its faces, and for a creature which it beats and which beats it.
-  function about(h, kind, table) {
-    const line = h.t("faces_of", { die: dieName(h, kind), faces: facesLine(kind, table) });
-    if (!BEATS[kind]) return line;
+  // What a die is, in words: its faces, which creature it beats and which beats it (or how a
+  // number wins), and what a flag is.
+  function about(h, kind, faces) {
+    const parts = [h.t("faces_of", { die: dieName(h, kind), faces: shortFaces(faces) })];
     const by = Object.keys(BEATS).find((other) => BEATS[other] === kind);
-    return line + " · " + h.t("creature_beats", { beats: h.t("kind_" + BEATS[kind]), by: h.t("kind_" + by) });
+    if (BEATS[kind]) parts.push(h.t("creature_beats", { beats: h.t("kind_" + BEATS[kind]), by: h.t("kind_" + by) }));
+    else parts.push(h.t("number_die"));
+    if (faces.includes("flag")) parts.push(h.t("flag_face"));
+    return capital(parts.join(" · "));
+  }
+
+  // A line that starts a sentence starts with a capital ("Red 5 beats blue 5: …").
+  function capital(line) {
+    return line.charAt(0).toLocaleUpperCase() + line.slice(1);
+  }
+
+  // An element that is not a button acts as one: a tap, Enter or Space.
+  function tappable(el, toggle) {
+    el.setAttribute("role", "button");
+    el.tabIndex = 0;
+    el.addEventListener("click", toggle);
+    el.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(event); }
+    });
   }
 
   // A rolled die you may tap (or press) to read its faces under the trick.
@@ -77,7 +90,7 @@
       const trick = area.querySelector(".mino-trick");
       if (trick) trick.after(el); else area.append(el);
     }
-    el.textContent = explained ? about(h, explained, (view.settings || {}).faces) : "";
+    el.textContent = explained ? about(h, explained, facesOf(explained, (view.settings || {}).faces)) : "";
     el.hidden = !explained;
   }
 
@@ -169,19 +182,13 @@
     score.title = h.t("points_of", { points: minus(view.scores[index]) });
     el.append(score);
     // A tap (or a key) says what the counters mean, in a line on the felt.
-    el.setAttribute("role", "button");
-    el.tabIndex = 0;
     el.setAttribute("aria-expanded", String(seatExplained === index));
-    const toggle = (event) => {
+    tappable(el, (event) => {
       event.stopPropagation();
       seatExplained = seatExplained === index ? null : index;
       document.querySelectorAll(".mino-badge[aria-expanded]").forEach((other) =>
         other.setAttribute("aria-expanded", String(other === el && seatExplained === index)));
       seatNote(h, document.getElementById("game-area"), table);
-    };
-    el.addEventListener("click", toggle);
-    el.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(event); }
     });
     return el;
   }
@@ -245,11 +252,6 @@
     return face === "flag" ? "⚑" : (EMOJI[face] || face);
   }
 
-  // Your own die's faces, as the game tells them (its face table is the table's setting).
-  function heldFaces(item) {
-    return shortFaces((item.attrs.sides || "").split(" "));
-  }
-
   // Your dice explain themselves on a tap while you cannot roll them (bidding, waiting): a
   // die you may roll rolls on a tap, its faces drawn under it all the same.
   function arrange(items, info, h) {
@@ -259,41 +261,20 @@
     note.setAttribute("aria-live", "polite");
     const show = () => {
       const el = held.find((other) => other.dataset.item === heldExplained);
-      note.textContent = el ? aboutHeld(h, el.dataset.colour || el.dataset.creature, el.dataset.sides.split(" ")) : "";
+      note.textContent = el ? about(h, el.dataset.colour || el.dataset.creature, el.dataset.sides.split(" ")) : "";
       note.hidden = !el;
       held.forEach((other) => other.setAttribute("aria-expanded", String(other === el)));
     };
     held.forEach((el) => {
-      el.setAttribute("role", "button");
-      el.tabIndex = 0;
       el.classList.add("explains");
-      const toggle = (event) => {
+      tappable(el, (event) => {
         event.stopPropagation();
         heldExplained = heldExplained === el.dataset.item ? null : el.dataset.item;
         show();
-      };
-      el.addEventListener("click", toggle);
-      el.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(event); }
       });
     });
     items.append(note);
     show();
-  }
-
-  // A die of yours in words: its faces, what its kind does, and what a flag is.
-  function aboutHeld(h, kind, faces) {
-    const parts = [h.t("faces_of", { die: dieName(h, kind), faces: shortFaces(faces) })];
-    const by = Object.keys(BEATS).find((other) => BEATS[other] === kind);
-    if (BEATS[kind]) parts.push(h.t("creature_beats", { beats: h.t("kind_" + BEATS[kind]), by: h.t("kind_" + by) }));
-    else parts.push(h.t("number_die"));
-    if (faces.includes("flag")) parts.push(h.t("flag_face"));
-    return capital(parts.join(" · "));
-  }
-
-  // A line that starts a sentence starts with a capital ("Red 5 beats blue 5: …").
-  function capital(line) {
-    return line.charAt(0).toLocaleUpperCase() + line.slice(1);
   }
 
   // A die of yours by name, then its faces (as shown under it): what a screen reader says.
