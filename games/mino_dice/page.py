@@ -1,5 +1,5 @@
 """Mino Dice from a player's own seat (games.seat_words): the trick, the prompt and the story
-in the second person ("You take trick 2", "Your roll: tap a die"). The group's words stay in
+in the second person ("You take trick 2", "Colour to roll: red"). The group's words stay in
 ``presentation`` and ``story``."""
 
 from __future__ import annotations
@@ -21,8 +21,28 @@ _GROUP = MinoPresentation()  # the group's words, which the seat's own page star
 def describe_status(view: dict[str, Any], names: list[str], seat: int) -> list[Text]:
     """The group's status, with the trick's rolls and the prompt told from ``seat``."""
     lines = _GROUP.describe_status(view, names)
-    if view["over"] or view["phase"] == PHASE_BID:
+    if view["over"]:
         return lines
+    if view["phase"] == PHASE_BID:
+        # One line: the hand and what to do (the title's pill says whose turn it is).
+        if view.get("bid") is not None:
+            return [
+                T_(
+                    "🎯 Hand {hand} of {hands}: you bid {bid}; the bids show once all are in.",
+                    hand=view["hand"],
+                    hands=view["hands"],
+                    bid=view["bid"],
+                )
+            ]
+        return [
+            NT_(
+                "🎯 Hand {hand} of {hands}: bid how many tricks your {n} die will win, 0 to {n}.",
+                "🎯 Hand {hand} of {hands}: bid how many tricks your {n} dice will win, 0 to {n}.",
+                view["hand"],
+                hand=view["hand"],
+                hands=view["hands"],
+            )
+        ]
     trick = view["trick"]
     if trick:
         rolls = [_roll(entry["kind"], entry["face"], entry["seat"], names, seat) for entry in trick]
@@ -42,14 +62,15 @@ def _roll(kind: str, face: str, who: int, names: list[str], seat: int) -> Text:
 
 
 def _your_roll(view: dict[str, Any]) -> Text:
+    """What to roll, once: the pill over the page already says it is your turn."""
     if not view["trick"]:
-        return T_("🎲 You lead trick {trick}: tap a die to roll it.", trick=view["trick_no"])
+        return T_("🎲 You lead trick {trick}: any die; tap one to roll it.", trick=view["trick_no"])
     if view["follow"]:
         return T_(
-            "🎲 Your roll. Colour to follow: {colour} (or a creature). Tap a die to roll it.",
+            "🎲 Colour to roll: {colour} (or a creature). Tap a die to roll it.",
             colour=die_label(view["follow"]),
         )
-    return T_("🎲 Your roll: tap a die to roll it.")
+    return T_("🎲 Any die may be rolled: tap one to roll it.")
 
 
 def describe_events(events: list[Event], names: list[str], seat: int) -> list[Text]:

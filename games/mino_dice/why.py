@@ -1,13 +1,13 @@
-"""Why a Mino Dice trick went the way it did, and why a hand scored what it did: one line
-each, for the page to show with the outcome ("🔴 5 beats 🔵 5: the last die rolled wins a
-tie", "Bid 0 but won 1 trick: −10 × 2 dice = −20"). Pure: events in, ``Text`` out, decided
-by the same rules as ``tricks`` (it never judges a trick differently from the rules)."""
+"""Why a Mino Dice trick went the way it did, why a hand scored what it did, and what the bids
+together say: one line each, for the page to show with the outcome ("red 5 beats blue 5: equal
+numbers, the die rolled last wins", "Bid 0 but won 1 trick: −10 × 2 dice = −20"). Pure:
+events in, ``Text`` out, decided by the same rules as ``tricks``."""
 
 from __future__ import annotations
 
-from games.base import NT_, T_, Event, Text
+from games.base import NT_, T_, V_, Event, Text
 from games.mino_dice.dice import BEATS, CREATURES, FLAG
-from games.mino_dice.words import kind_text, roll_text
+from games.mino_dice.words import kind_text
 
 MINUS = "\u2212"  # the one minus sign the page uses for points
 
@@ -20,10 +20,13 @@ def signed(points: int) -> str:
 
 
 def describe_why(events: list[Event], names: list[str], seat: int | None) -> list[Text]:
-    """One line of why per trick taken (or not) and, at a hand's end, for ``seat``'s score."""
+    """One line of why for the bids once revealed, per trick taken (or not) and, at a hand's
+    end, for ``seat``'s score."""
     lines: list[Text] = []
     for event in events:
-        if event["type"] == "trick_won" and event.get("rolls"):
+        if event["type"] == "bids_revealed":
+            lines.append(bids_why(event["bids"], event["hand"]))
+        elif event["type"] == "trick_won" and event.get("rolls"):
             lines.append(trick_why(event["rolls"], event["winner"]))
         elif event["type"] == "hand_scored":
             lines.extend(
@@ -34,6 +37,36 @@ def describe_why(events: list[Event], names: list[str], seat: int | None) -> lis
     return lines
 
 
+def bids_why(bids: list[int], tricks: int) -> Text:
+    """What the bids together say: more bid than there are tricks, someone must miss; fewer,
+    a trick will go to someone who did not want it."""
+    total = sum(bid for bid in bids if bid is not None)
+    if total > tricks:
+        return NT_(
+            "The bids add up to {total} for {n} trick: at least one bid will miss.",
+            "The bids add up to {total} for {n} tricks: at least one bid will miss.",
+            tricks,
+            total=total,
+        )
+    if total < tricks:
+        return NT_(
+            "The bids add up to {total} for {n} trick: someone will win a trick they did not bid.",
+            "The bids add up to {total} for {n} tricks: someone will win tricks they did not bid.",
+            tricks,
+            total=total,
+        )
+    return NT_(
+        "The bids add up to exactly {n} trick: every bid can come true.",
+        "The bids add up to exactly {n} tricks: every bid can come true.",
+        tricks,
+    )
+
+
+def named(kind: str, face: str) -> Text:
+    """A number rolled, its colour in words: "red 5" (never told by a colour alone)."""
+    return V_("{colour} {face}", colour=kind_text(kind), face=face)
+
+
 def trick_why(rolls: list[list], winner: int | None) -> Text:
     """Why the trick's winner (a seat, or None: nobody) took it, from its rolls in order
     (``[seat, kind, face]``, the leader's first)."""
@@ -41,7 +74,7 @@ def trick_why(rolls: list[list], winner: int | None) -> Text:
         return T_("Only flags were rolled: flags count nothing, so nobody takes the trick.")
     index = max(i for i, (who, _, _) in enumerate(rolls) if who == winner)
     kind, face = rolls[index][1], rolls[index][2]
-    shown = roll_text(kind, face)
+    shown = named(kind, face)
     if face == FLAG:
         return T_("Only flags were rolled: the leader takes the trick.")
     if face in CREATURES:
@@ -49,7 +82,7 @@ def trick_why(rolls: list[list], winner: int | None) -> Text:
     numbers = [i for i, roll in enumerate(rolls) if roll[2].isdigit() and i != index]
     equal = [i for i in numbers if int(rolls[i][2]) == int(face)]
     if equal:
-        other = roll_text(rolls[equal[-1]][1], rolls[equal[-1]][2])
+        other = named(rolls[equal[-1]][1], rolls[equal[-1]][2])
         return T_(
             "{winner} beats {other}: equal numbers, the die rolled last wins.",
             winner=shown,
@@ -58,7 +91,7 @@ def trick_why(rolls: list[list], winner: int | None) -> Text:
     if not numbers:
         return T_("{winner} is the only number rolled: flags count nothing.", winner=shown)
     best = max(numbers, key=lambda i: int(rolls[i][2]))
-    other = roll_text(rolls[best][1], rolls[best][2])
+    other = named(rolls[best][1], rolls[best][2])
     return T_(
         "{winner} beats {other}: the highest number wins; colour only says what may be rolled.",
         winner=shown,

@@ -11,7 +11,6 @@ from games.mino_dice import GAME as MINO
 from games.mino_dice import why as mino_why
 from games.mino_dice.settings import FLAGS_LEADER, THREE_MERMAID
 from games.mino_dice.tricks import winner_index
-from games.mino_dice.words import roll_text
 from games.myllymatti import GAME as MYLLY
 from games.myllymatti import why as mylly_why
 from games.rng import DeterministicRng
@@ -45,14 +44,14 @@ def played(game, seats: int, seed: int, settings: dict[str, Any] | None = None):
 def test_a_tie_of_numbers_says_the_last_die_rolled_wins():
     rolls = [[0, "blue", "5"], [1, "red", "5"], [2, "yellow", "flag"]]
     assert en(mino_why.trick_why(rolls, 1)) == (
-        "🔴 5 beats 🔵 5: equal numbers, the die rolled last wins."
+        "red 5 beats blue 5: equal numbers, the die rolled last wins."
     )
 
 
 def test_the_highest_number_wins_whatever_its_colour():
     rolls = [[0, "red", "4"], [1, "blue", "6"], [2, "yellow", "7"]]
     assert en(mino_why.trick_why(rolls, 2)) == (
-        "🟡 7 beats 🔵 6: the highest number wins; colour only says what may be rolled."
+        "yellow 7 beats blue 6: the highest number wins; colour only says what may be rolled."
     )
 
 
@@ -103,7 +102,7 @@ def test_every_trick_of_seeded_games_is_explained_by_the_rules_own_winner():
             _seat, kind, face = event["rolls"][index] if index is not None else (None, "", "")
             assert (index is None) is (event["winner"] is None)
             if face.isdigit():
-                assert line.startswith(en(roll_text(kind, face)) + " ")
+                assert line.startswith(en(mino_why.named(kind, face)) + " ")
             explained += 1
     assert explained > 30
 

@@ -88,7 +88,10 @@ def test_mino_dice_names_the_past_trick_and_explains_its_chips(browser, served):
     assert script.play_until(lambda s: s.state().hand == 2 and between_tricks(s))
     page = local_page(browser, served, script)
     assert page.inner_text("#game-area .mino-head .chip") == "Trick 1 of 2"
-    assert page.inner_text("#game-area .mino-legend") == "🎯 tricks won/bid · 📊 points"
+    # The chips say what they count in words ("bid 1 · won 0"): no legend after the first hand.
+    assert not page.query_selector("#game-area .mino-legend")
+    badge = page.inner_text("#me .mino-badge span >> nth=0")
+    assert re.fullmatch(r"bid \d · won \d", badge), badge
     # The trick just taken lies on the felt, drawn once: not again in the result card.
     rolls = page.query_selector_all("#game-area .mino-trick.past .mino-roll")
     assert len(rolls) == len(script.table.seats)  # every die of that trick, no other

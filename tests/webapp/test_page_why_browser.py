@@ -61,9 +61,9 @@ def test_mino_dice_held_while_bidding_are_not_rolled_dice(browser, served):  # n
             "el => getComputedStyle(el.firstElementChild, '::before').display"
         )  # fmt: skip
         assert hatch == "none"  # not barred: only waiting for the bids
-        faces = item.query_selector("small.faces").inner_text()
-        assert re.fullmatch(r"[\d🏳️🐂🦅🧜×\s\u2060]+", faces) and faces.strip(), faces
-        assert faces in item.get_attribute("aria-label")  # its name says its faces
+        faces = item.query_selector(".mino-faces").inner_text()
+        assert re.fullmatch(r"[\d⚑🐂🦅🧜\s]+", faces) and faces.strip(), faces
+        assert " ".join(faces.split()) in item.get_attribute("aria-label")  # its name says them
 
 
 def test_the_mino_badges_and_story_use_one_minus_sign(browser, served):  # noqa: F811

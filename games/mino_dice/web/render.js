@@ -15,15 +15,12 @@
   const BEATS = { minotaur: "griffin", griffin: "mermaid", mermaid: "minotaur" };
   let sheetOpen = true;
   let explained = null;  // the kind of die whose faces a tap has shown (kept over redraws)
+  let heldExplained = null;  // the die of yours a tap explains (kept over redraws)
+  let seatExplained = null;  // the seat whose counters a tap explains (kept over redraws)
 
   function facesOf(kind, table) {
     if (BEATS[kind]) return [kind, kind, kind, kind, "flag", "flag"];
     return (FACES[table] || FACES.house)[kind] || [];
-  }
-
-  // A die's faces in one short line: "3 3 4 4 5 5", "🐂 🐂 🐂 🐂 🏳️ 🏳️".
-  function facesLine(kind, table) {
-    return shortFaces(facesOf(kind, table));
   }
 
   // Numbers one by one, a creature or flag once with its count: "🏳️×2 1 2 3 7", "🐂×4 🏳️×2".
@@ -37,12 +34,30 @@
     return parts.join(" ");
   }
 
-  // What a die is, in words: its faces, and for a creature which it beats and which beats it.
-  function about(h, kind, table) {
-    const line = h.t("faces_of", { die: dieName(h, kind), faces: facesLine(kind, table) });
-    if (!BEATS[kind]) return line;
+  // What a die is, in words: its faces, which creature it beats and which beats it (or how a
+  // number wins), and what a flag is.
+  function about(h, kind, faces) {
+    const parts = [h.t("faces_of", { die: dieName(h, kind), faces: shortFaces(faces) })];
     const by = Object.keys(BEATS).find((other) => BEATS[other] === kind);
-    return line + " · " + h.t("creature_beats", { beats: h.t("kind_" + BEATS[kind]), by: h.t("kind_" + by) });
+    if (BEATS[kind]) parts.push(h.t("creature_beats", { beats: h.t("kind_" + BEATS[kind]), by: h.t("kind_" + by) }));
+    else parts.push(h.t("number_die"));
+    if (faces.includes("flag")) parts.push(h.t("flag_face"));
+    return capital(parts.join(" · "));
+  }
+
+  // A line that starts a sentence starts with a capital ("Red 5 beats blue 5: …").
+  function capital(line) {
+    return line.charAt(0).toLocaleUpperCase() + line.slice(1);
+  }
+
+  // An element that is not a button acts as one: a tap, Enter or Space.
+  function tappable(el, toggle) {
+    el.setAttribute("role", "button");
+    el.tabIndex = 0;
+    el.addEventListener("click", toggle);
+    el.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); toggle(event); }
+    });
   }
 
   // A rolled die you may tap (or press) to read its faces under the trick.
@@ -75,7 +90,7 @@
       const trick = area.querySelector(".mino-trick");
       if (trick) trick.after(el); else area.append(el);
     }
-    el.textContent = explained ? about(h, explained, (view.settings || {}).faces) : "";
+    el.textContent = explained ? about(h, explained, facesOf(explained, (view.settings || {}).faces)) : "";
     el.hidden = !explained;
   }
 
@@ -113,10 +128,10 @@
     if (view.phase === "bid") {
       const bids = view.has_bid.filter(Boolean).length;
       head.append(h.element("span", "chip", h.t("bids_in", { n: bids, total: view.seats })));
-      el.append(head);
-      const hand = h.element("div", "mino-hand-size");
+      const hand = h.element("span", "chip mino-hand-size");
       hand.append(h.element("b", "", String(view.hand)), h.element("small", "", h.t("dice_each", { n: view.hand })));
-      el.append(hand);
+      head.append(hand);  // one row: what the table waits for, and the hand's size
+      el.append(head);
     } else {
       // Between two tricks the felt still shows the last one: its own number above it.
       const showingPast = !view.trick.length && view.tricks.length > 0;
@@ -143,26 +158,60 @@
       if (rolls.childElementCount) el.append(rolls);
       if (rolls.childElementCount && explained) note(h, el, view);
     }
-    el.append(h.element("p", "mino-legend", h.t("legend")));
+    if (view.hand === 1) el.append(h.element("p", "mino-legend", h.t("legend")));
+    seatNote(h, el, table);
     const verify = (view.commitments || []).map((hash, seat) => h.who(seat) + ": " + hash);
-    return { lines: table.lines.slice(-1), verify: verify };
+    // The status's last line (what to do), unless it is the only one (the head says it).
+    return { lines: table.lines.slice(1).slice(-1), verify: verify };
   }
 
-  // Tricks won of the bid (or whether the bid is in), then the score: on two lines if narrow.
+  // Each seat's bid against the tricks it has won, in words ("bid 2 · won 1"), or whether
+  // its bid is in; then its points. Each part says what it counts on a tap (its title).
   function badge(table, index, h) {
     const view = table.public;
     const el = h.element("span", "mino-badge");
     if (!view.over) {
-      const status = view.phase === "bid" ? (view.has_bid[index] ? "✓" : "…")
-        : "🎯" + view.won[index] + "/" + view.bids[index];
-      const part = h.element("span", "", status);
-      if (view.phase !== "bid") part.title = h.t("won_of_bid", { won: view.won[index], bid: view.bids[index] });
+      const bidding = view.phase === "bid";
+      const won = bidding ? 0 : view.won[index], bid = bidding ? 0 : view.bids[index];
+      const part = h.element("span", bidding ? "" : won === bid ? "on-bid" : won > bid ? "over-bid" : "",
+        bidding ? h.t(view.has_bid[index] ? "has_bid" : "bidding") : h.t("bid_won", { bid: bid, won: won }));
+      if (!bidding) part.title = h.t("won_of_bid", { won: won, bid: bid });
       el.append(part);
     }
     const score = h.element("span", "", "📊" + minus(view.scores[index]));
     score.title = h.t("points_of", { points: minus(view.scores[index]) });
     el.append(score);
+    // A tap (or a key) says what the counters mean, in a line on the felt.
+    el.setAttribute("aria-expanded", String(seatExplained === index));
+    tappable(el, (event) => {
+      event.stopPropagation();
+      seatExplained = seatExplained === index ? null : index;
+      document.querySelectorAll(".mino-badge[aria-expanded]").forEach((other) =>
+        other.setAttribute("aria-expanded", String(other === el && seatExplained === index)));
+      seatNote(h, document.getElementById("game-area"), table);
+    });
     return el;
+  }
+
+  // What a seat's counters mean, under the felt's chips (or nothing).
+  function seatNote(h, area, table) {
+    if (!area) return;
+    let el = area.querySelector(".seat-note");
+    const view = table.public;
+    if (seatExplained === null || !view || view.over || seatExplained >= view.seats) {
+      if (el) el.remove();
+      return;
+    }
+    if (!el) {
+      el = h.element("p", "mino-note seat-note");
+      el.setAttribute("aria-live", "polite");
+      const head = area.querySelector(".mino-head");
+      if (head) head.after(el); else area.prepend(el);
+    }
+    const seat = seatExplained, points = minus(view.scores[seat]);
+    el.textContent = view.phase === "bid"
+      ? h.t(view.has_bid[seat] ? "seat_has_bid" : "seat_bidding", { name: h.who(seat), points: points })
+      : h.t("seat_counts", { name: h.who(seat), bid: view.bids[seat], won: view.won[seat], points: points });
   }
 
   // A replay's check of the dice a seat is shown holding: each is one of the dice dealt to
@@ -182,18 +231,56 @@
     drawn.removeAttribute("role");  // the item (a button or a picture) carries the name
     drawn.removeAttribute("aria-label");
     face.append(drawn, h.element("small", "", item.label.replace(/^\S+\s/u, "")), " ",
-      h.element("small", "faces", heldFaces(item)));
+      strip(h, kind, (item.attrs.sides || "").split(" ")));
     return face;
   }
 
-  // Your own die's faces, as the game tells them (its face table is the table's setting).
-  function heldFaces(item) {
-    return shortFaces((item.attrs.sides || "").split(" "));
+  // A die's six faces as a 3×2 strip under it, big enough to read: numbers, its creature, and
+  // a flag (⚑, the face that never wins) marked apart. Its name says the same to a reader.
+  function strip(h, kind, faces) {
+    const grid = h.element("span", "mino-faces");
+    grid.dataset.kind = kind;
+    grid.setAttribute("aria-hidden", "true");
+    // A space between faces (a grid draws none): its text reads as its name says it.
+    faces.forEach((face, i) => grid.append(i ? " " : "",
+      h.element("i", /^\d+$/.test(face) ? "" : face === "flag" ? "flag" : "creature", glyph(face))));
+    return grid;
+  }
+
+  // One face as the strip draws it: a number, a creature, or ⚑ for a flag.
+  function glyph(face) {
+    return face === "flag" ? "⚑" : (EMOJI[face] || face);
+  }
+
+  // Your dice explain themselves on a tap while you cannot roll them (bidding, waiting): a
+  // die you may roll rolls on a tap, its faces drawn under it all the same.
+  function arrange(items, info, h) {
+    const held = [...items.querySelectorAll("span.item")];
+    if (!held.some((el) => el.dataset.item === heldExplained)) heldExplained = null;
+    const note = h.element("p", "mino-note held-note");
+    note.setAttribute("aria-live", "polite");
+    const show = () => {
+      const el = held.find((other) => other.dataset.item === heldExplained);
+      note.textContent = el ? about(h, el.dataset.colour || el.dataset.creature, el.dataset.sides.split(" ")) : "";
+      note.hidden = !el;
+      held.forEach((other) => other.setAttribute("aria-expanded", String(other === el)));
+    };
+    held.forEach((el) => {
+      el.classList.add("explains");
+      tappable(el, (event) => {
+        event.stopPropagation();
+        heldExplained = heldExplained === el.dataset.item ? null : el.dataset.item;
+        show();
+      });
+    });
+    items.append(note);
+    show();
   }
 
   // A die of yours by name, then its faces (as shown under it): what a screen reader says.
   function itemName(item, h) {
-    return dieName(h, item.attrs.colour || item.attrs.creature) + " " + heldFaces(item);
+    const faces = (item.attrs.sides || "").split(" ").map(glyph);
+    return dieName(h, item.attrs.colour || item.attrs.creature) + " " + faces.join(" ");
   }
 
   // The moment: a trick's rolls with its winner, and at a hand's end how everyone did.
@@ -206,8 +293,18 @@
     if (!won && !scored && !bids) return { skip: true };  // a new hand: the felt says so
     const view = table.public;
     const playing = view && !view.over && view.phase !== "bid";
+    // Once the hand's first trick has a roll, the bids fold away: every seat shows its own.
+    if (playing && view.trick.length && bids && !won && !scored) return { skip: true };
     // Once the next trick has a roll, the last one folds to its line: one trick drawn at once.
-    if (playing && view.trick.length && won && !scored) return { tone: "info", lines: table.story.slice(0, 1) };
+    // It folds to one short line: who took it, and why (its rolls were on the felt).
+    if (playing && view.trick.length && won && !scored) {
+      const line = h.element("p", "mino-folded");
+      const who = won.winner === null || won.winner === undefined ? h.t("nobody") : h.who(won.winner);
+      line.append(h.element("b", "", h.t("trick_went", { trick: won.trick, name: who })), " ",
+        capital((table.why || [])[0] || ""));
+      el.append(line);
+      return { tone: "info", lines: [], why: false };
+    }
     // Between two tricks the felt shows the last one: the moment does not draw it again.
     // At a hand's end, its scores are the moment (the last trick is told in a line).
     const onFelt = scored || (playing && won && !view.trick.length && view.tricks.length === won.trick);
@@ -233,23 +330,17 @@
         tone = points > 0 ? "good" : "loss";
         banner = h.t(mine.bid === mine.won ? "exact" : "missed", { points: signed(points) });
       }
-    } else if (bids) {
-      const list = h.element("div", "mino-bids");
-      list.append(...bids.bids.map((bid, seat) => {
-        const chip = h.element("span", "chip" + (seat === h.you ? " you" : ""));
-        chip.append(h.element("small", "", h.who(seat)), h.element("b", "", String(bid)));
-        return chip;
-      }));
-      el.append(list);
     }
     // The results drawn (everyone's row, your banner) are not told again in lines.
-    const drawn = scored ? ["📊", "✅", "❌"] : bids ? ["🎯"] : [];
+    const drawn = scored ? ["📊", "✅", "❌"] : [];
     const story = table.story.filter((line) => !drawn.some((mark) => line.startsWith(mark)));
     if (!table.over || !view || !view.ranking) return { tone: tone, banner: banner, lines: story };
-    // The end: every place with its points, in place of the story's bare list of names.
-    el.append(finalRanking(h, view));
-    const lines = story.filter((line) => !/^[🥇🥈🥉]|^\d+\. /u.test(line));
-    return { tone: tone, banner: banner, lines: lines };
+    // The end: every place with its points first, in place of the story's bare list of names
+    // and its "🏆 … wins the game" (the banner under it says who won).
+    el.prepend(finalRanking(h, view));
+    if (scored) el.querySelector(".mino-results").before(h.element("p", "mino-results-head", h.t("hand") + " " + scored.hand));
+    const lines = story.filter((line) => !/^[🥇🥈🥉🏆]|^\d+\. /u.test(line));
+    return { tone: "info", banner: "", lines: lines };  // the game's winner is the banner
   }
 
   function finalRanking(h, view) {
@@ -284,15 +375,40 @@
     const grid = h.element("div", "mino-results");
     for (const r of scored.results) {
       const row = h.element("div", "row-" + (r.bid === r.won ? "exact" : "off") + (r.seat === h.you ? " you" : ""));
-      row.append(h.element("span", "who", h.who(r.seat)), h.element("span", "", r.won + "/" + r.bid),
+      row.append(h.element("span", "who", h.who(r.seat)), h.element("span", "", h.t("bid_won", { bid: r.bid, won: r.won })),
         h.element("b", "", signed(r.points + r.bonus)));
       grid.append(row);
     }
     return grid;
   }
 
-  // Under the buttons: the score sheet, hand by hand, with the totals.
+  // The symbol each kind of die is named by in a tip ("💡 Roll your 🔴 red: …").
+  const SYMBOLS = { yellow: "🟡", red: "🔴", blue: "🔵", black: "⚫", minotaur: "🐂",
+    griffin: "🦅", mermaid: "🧜" };
+
+  // A guided game's tip points at its one move: the bid it names, or a die of the kind it
+  // names (the first symbol in it), is marked on the page. Run once the buttons are drawn.
+  function markTip(table) {
+    const hint = table.hint || "";
+    const view = table.public;
+    if (!hint || !view || view.over) return;
+    let target = null;
+    if (view.phase === "bid") {
+      const bid = (hint.match(/\d+/) || [])[0];
+      target = bid && document.querySelector(`#actions button[data-action="bid:${bid}"]`);
+    } else {
+      const found = Object.entries(SYMBOLS).map(([kind, mark]) => [kind, hint.indexOf(mark)])
+        .filter(([, at]) => at >= 0).sort((a, b) => a[1] - b[1])[0];
+      const kind = found && found[0];
+      target = kind && [...document.querySelectorAll("#private button.item")].find((el) =>
+        (el.dataset.colour || el.dataset.creature) === kind);
+    }
+    if (target) target.classList.add("tipped");
+  }
+
+  // Under the buttons: the score sheet, hand by hand, with the totals (and a tip's mark).
   function extra(el, table, h) {
+    markTip(table);
     const hands = table.history || [];
     if (!hands.length) return;
     const view = table.public;
@@ -321,9 +437,9 @@
     total.append(h.element("td", "hand", "Σ"), ...view.scores.map((score, seat) =>
       h.element("td", seat === h.you ? "you" : "", minus(score))));
     grid.append(total);
-    sheet.append(grid);
+    sheet.append(grid, h.element("p", "key", h.t("sheet_key")));
     el.append(sheet);
   }
 
-  window.GameRenderers.register("mino_dice", { table, badge, item, itemName, moment, momentKey, extra, proves });
+  window.GameRenderers.register("mino_dice", { table, badge, item, itemName, arrange, moment, momentKey, extra, proves });
 })();
