@@ -201,13 +201,7 @@ def _tied(event: Event, names: list[str], seat: int) -> Text:
 
 
 def _phase_two(event: Event, names: list[str], seat: int) -> list[Text]:
-    lines = [
-        T_(
-            "2️⃣ Phase 2: trump is {suit}. Shed every card you hold: beat the top card or pick "
-            "it up. The last one holding cards is the Myllymatti.",
-            suit=suit_text(event["trump"]),
-        )
-    ]
+    lines = [T_("2️⃣ Phase 2: shed all your cards! Trump: {suit}", suit=suit_text(event["trump"]))]
     if event.get("trump_card") and event.get("trump_owner") is not None:  # older logs: none
         card = card_text(event["trump_card"])
         lines.append(
@@ -251,8 +245,15 @@ def describe_outcome(
         return None
     if ranking[-1] == seat:
         return T_("😵 You are the Myllymatti!"), "loss"
-    place = places[ranking.index(seat)]
-    return T_("🏁 You are safe: out at #{place}.", place=place), "good"
+    return _SAFE[min(places[ranking.index(seat)], len(_SAFE)) - 1], "good"
+
+
+# Safe at your place: at most 4 players, so at most 3 places out before the Myllymatti.
+_SAFE = (
+    T_("🏁 You're safe, out 1st!"),
+    T_("🏁 You're safe, out 2nd."),
+    T_("🏁 You're safe, out 3rd."),
+)
 
 
 def describe_final(
@@ -263,7 +264,10 @@ def describe_final(
         return None
     groups: dict[int, list[Text]] = {}
     for who, place in zip(ranking[:-1], places[:-1], strict=True):
-        groups.setdefault(place, []).append(you_or(names, who, seat))
+        # A name starts each place ("1. You"): yours capitalised as a name.
+        groups.setdefault(place, []).append(
+            T_("You") if who == seat else V_("{name}", name=names[who])
+        )
     order = [
         V_("{place}. {names}", place=place, names=joined(group, ", "))
         for place, group in sorted(groups.items())

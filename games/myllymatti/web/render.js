@@ -86,7 +86,9 @@
       counters: h.t(view.phase === "collect" ? "legend" : "legend_shed"),
     };
     if (view.trump) words.trump = h.t("trump_about", { suit: SUITS[view.trump] });
-    if (view.face_up) words.face_up = h.t("face_up_about", { name: h.who(view.face_up_seat), suit: SUITS[view.trump] });
+    if (view.face_up) {
+      words.face_up = h.t("face_up_about", { name: h.who(view.face_up_seat), suit: SUITS[view.trump] }) + " " + words.trump;
+    }
     if (view.trick_size) words.fill = h.t("trick_fill_why", { size: view.trick_size });
     return words;
   }
@@ -98,7 +100,7 @@
       pile = card(h, null, null, "pile");
       pile.append(h.element("em", "", String(view.stock)));
     } else {
-      pile = h.element("span", "myl-card slot");  // an empty place: the stock is gone
+      pile = h.element("span", "myl-card slot small");  // an empty place: the stock is gone
       pile.setAttribute("aria-hidden", "true");
     }
     stock.append(pile, h.element("small", "", view.stock ? h.t("stock") : h.t("stock_empty")));
@@ -115,12 +117,12 @@
       side.append(explainable(h, "stock", pile));
     }
     if (view.face_up) {
+      // The trump card lies before its owner (their seat wears its ⭐): starred, labelled by
+      // the trump it makes, never read as a card just played.
       const up = h.element("div", "myl-stock");
-      // The trump card lies before its owner: starred, never read as a card just played.
-      up.append(card(h, view.face_up, view.trump, "face-up"), h.element("small", "", "⭐ " + h.who(view.face_up_seat)));
+      up.append(card(h, view.face_up, view.trump, "face-up"), trumpChip(h, view.trump));
       side.append(explainable(h, "face_up", up));
-    }
-    if (view.trump) side.append(explainable(h, "trump", trumpChip(h, view.trump)));
+    } else if (view.trump) side.append(explainable(h, "trump", trumpChip(h, view.trump)));
     return side;
   }
 
