@@ -57,10 +57,29 @@ WEB_STRINGS = {
     "tied": N_("Tied"),
     "trick_fill": N_("Trick: {n} of {size} cards"),
     "trick_fill_why": N_("At {size} cards the trick is full and set aside, out of the game."),
-    "chance_help": N_(
-        "🍀 Take a chance: play the top card of the stock instead of one of yours, unseen."
+    "stock_empty": N_("Stock: empty"),
+    "stock_about": N_(
+        "Stock: {n} cards face down. After each trick both players draw back up to 3. 🍀 Take "
+        "a chance plays its top card unseen instead of one of yours (not the last card: it "
+        "is shown, and its suit is trump)."
     ),
-    "legend": N_("🃏 cards in hand · 📥 cards won"),
+    "stock_empty_about": N_(
+        "The stock is empty: play goes on from the hands until someone must play and has "
+        "no cards; then phase 2 begins."
+    ),
+    "trump_about": N_(
+        "Trump {suit}: in phase 2 any {suit} beats a card of another suit; a {suit} on top is "
+        "beaten only by a higher {suit}. In phase 1 suits do not count."
+    ),
+    "face_up_about": N_(
+        "⭐ The last stock card ({name}): never played in phase 1; in phase 2 it joins its "
+        "owner's hand, and its suit {suit} is trump."
+    ),
+    "legend": N_("🃏 cards in hand · 📥 cards won in phase 1 (they are played in phase 2)"),
+    "legend_shed": N_(
+        "🃏 cards in hand: whoever sheds them all is out and safe; the last one holding "
+        "cards is the Myllymatti."
+    ),
     "you_take": N_("🃏 You win the trick!"),
     "safe": N_("🏁 You are out, and safe!"),
     "loser": N_("😵 You are the Myllymatti!"),

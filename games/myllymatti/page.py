@@ -60,7 +60,8 @@ def _table(view: dict[str, Any], names: list[str], seat: int) -> list[Text]:
 
 
 def _prompt(view: dict[str, Any], names: list[str], seat: int) -> Text | None:
-    """What ``seat`` is to do now (None: the group's words, which do not name it)."""
+    """What ``seat`` is to do now, naming the card to answer and who played it (None: the
+    group's words, which do not name it)."""
     if view["phase"] == PHASE_OVER:
         return None
     actor = view["to_act"]
@@ -69,32 +70,46 @@ def _prompt(view: dict[str, Any], names: list[str], seat: int) -> Text | None:
             if not view["trick"] and view["opponent"] == seat:
                 return T_("{name} leads against you.", name=names[actor])
             return None
-        chance = CHANCE in public_actions(view, seat)
-        if not view["trick"]:
-            return (
-                T_(
-                    "Your lead against {opponent}: play a card, or take a chance.",
-                    opponent=names[view["opponent"]],
-                )
-                if chance
-                else T_(
-                    "Your lead against {opponent}: play a card.", opponent=names[view["opponent"]]
-                )
-            )
-        led = card_text(view["trick"][0]["card"])
-        return (
-            T_("Answer {card}: play a card, or take a chance.", card=led)
-            if chance
-            else T_("Answer {card}: play a card.", card=led)
-        )
+        return _collect_prompt(view, names, seat)
     if actor != seat:
         return None
     if not view["trick"]:
         return T_("Your lead: play any card.")
-    top = card_text(view["trick"][-1]["card"])
-    if view["settings"]["pickup"] == PICKUP_TOP:
-        return T_("Beat {card}, or pick it up.", card=top)
-    return T_("Beat {card}, or pick up the trick.", card=top)
+    top = view["trick"][-1]
+    card = card_text(top["card"])
+    if view["settings"]["pickup"] != PICKUP_TOP:
+        return T_("Beat {card}, or pick up the trick.", card=card)
+    if top["seat"] == seat:
+        return T_("Your {card} is on top again: beat it, or pick it up.", card=card)
+    return T_("{name} played {card}: beat it, or pick it up.", name=names[top["seat"]], card=card)
+
+
+def _collect_prompt(view: dict[str, Any], names: list[str], seat: int) -> Text:
+    """Phase 1, your move: lead or answer, and whether a chance is open (and why not)."""
+    chance = CHANCE in public_actions(view, seat)
+    last = view["stock"] == 1  # the last stock card is shown, never played
+    if not view["trick"]:
+        opponent = names[view["opponent"]]
+        if chance:
+            return T_(
+                "Your lead against {opponent}: play a card, or take a chance.", opponent=opponent
+            )
+        if last:
+            return T_(
+                "Your lead against {opponent}: play a card (no chance: the last stock card "
+                "is never played).",
+                opponent=opponent,
+            )
+        return T_("Your lead against {opponent}: play a card.", opponent=opponent)
+    led = card_text(view["trick"][0]["card"])
+    if chance:
+        return T_("Answer {card}: play a card, or take a chance.", card=led)
+    if last:
+        return T_(
+            "Answer {card}: play a card (no chance: the last stock card is never played).",
+            card=led,
+        )
+    return T_("Answer {card}: play a card.", card=led)
 
 
 def describe_events(events: list[Event], names: list[str], seat: int) -> list[Text]:
@@ -186,7 +201,7 @@ def _tied(event: Event, names: list[str], seat: int) -> Text:
 
 
 def _phase_two(event: Event, names: list[str], seat: int) -> list[Text]:
-    lines = story._phase_two(event, names)[:1]
+    lines = [T_("2️⃣ Phase 2: shed all your cards! Trump: {suit}", suit=suit_text(event["trump"]))]
     if event.get("trump_card") and event.get("trump_owner") is not None:  # older logs: none
         card = card_text(event["trump_card"])
         lines.append(
@@ -230,8 +245,15 @@ def describe_outcome(
         return None
     if ranking[-1] == seat:
         return T_("😵 You are the Myllymatti!"), "loss"
-    place = places[ranking.index(seat)]
-    return T_("🏁 You are safe: out at #{place}.", place=place), "good"
+    return _SAFE[min(places[ranking.index(seat)], len(_SAFE)) - 1], "good"
+
+
+# Safe at your place: at most 4 players, so at most 3 places out before the Myllymatti.
+_SAFE = (
+    T_("🏁 You're safe, out 1st!"),
+    T_("🏁 You're safe, out 2nd."),
+    T_("🏁 You're safe, out 3rd."),
+)
 
 
 def describe_final(
@@ -242,7 +264,10 @@ def describe_final(
         return None
     groups: dict[int, list[Text]] = {}
     for who, place in zip(ranking[:-1], places[:-1], strict=True):
-        groups.setdefault(place, []).append(you_or(names, who, seat))
+        # A name starts each place ("1. You"): yours capitalised as a name.
+        groups.setdefault(place, []).append(
+            T_("You") if who == seat else V_("{name}", name=names[who])
+        )
     order = [
         V_("{place}. {names}", place=place, names=joined(group, ", "))
         for place, group in sorted(groups.items())

@@ -124,7 +124,7 @@ def pick_up(state: MyllyState, seat: int, events: list[Event]) -> bool:
     state.hands[seat] += taken
     state.stalled += 1
     state.tally["cards_picked_up"][seat] += len(taken)
-    events.append({"type": "picked_up", "seat": seat, "cards": taken})
+    events.append({"type": "picked_up", "seat": seat, "cards": taken, "trump": state.trump})
     state.last = {"kind": "picked_up", "seat": seat, "cards": taken}
     if state.trick:
         _next_turn(state, seat)

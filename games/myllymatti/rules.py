@@ -46,7 +46,7 @@ EVENT_FIELDS: dict[str, tuple[str, ...]] = {
     ),
     "led": ("l", "seat", "card"),
     "beat": ("b", "seat", "card", "top"),
-    "picked_up": ("u", "seat", "cards"),
+    "picked_up": ("u", "seat", "cards", "trump"),  # trump: what beats it, for its why
     "set_aside": ("a", "seat", "cards"),
     "went_out": ("e", "seat", "place", "start"),
     "lost": ("m", "seat"),

@@ -23,7 +23,7 @@ def describe_why(events: list[Event], names: list[str], seat: int | None) -> lis
         elif kind == "set_aside" and len(event["cards"]) > 1:
             lines.append(shed_why(event["cards"][-1], event["cards"][-2]))
         elif kind == "picked_up" and event["cards"]:
-            lines.append(pick_up_why(event["cards"][-1]))
+            lines.append(pick_up_why(event["cards"][-1], event.get("trump")))
         elif kind == "played" and event.get("chance"):
             lines.append(T_("🍀 A chance plays the top card of the stock, unseen: luck decides."))
     return lines
@@ -66,8 +66,21 @@ def shed_why(card: str, top: str) -> Text:
     )
 
 
-def pick_up_why(top: str) -> Text:
-    """Phase 2: what would have beaten the card picked up."""
+def pick_up_why(top: str, trump: str | None = None) -> Text:
+    """Phase 2: what would have beaten the card picked up (a trump: only a higher trump; the
+    top trump: nothing). Without the trump (an older log), the rule for a card of a side
+    suit."""
+    if trump is not None and cards.suit(top) == trump:
+        if cards.rank(top) == cards.rank("a" + trump):
+            return T_(
+                "{card} is the highest trump: nothing beats it, so it is picked up.",
+                card=card_text(top),
+            )
+        return T_(
+            "{card} is a trump: only a higher {suit} beats it; who cannot beat it picks it up.",
+            card=card_text(top),
+            suit=suit_text(trump),
+        )
     return T_(
         "Only a higher {suit} or a trump beats {card}: who cannot beat it picks it up.",
         suit=suit_text(cards.suit(top)),

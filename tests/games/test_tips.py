@@ -71,6 +71,8 @@ def test_every_myllymatti_tip_names_one_legal_card_or_picking_up():
     from games.myllymatti import GAME as MYLLY
     from games.myllymatti import cards
     from games.myllymatti import tips as mylly_tips
+    from games.myllymatti.cpu import HARD
+    from games.myllymatti.cpu import choose as mylly_choose
 
     labels = {cards.label(card): card for card in cards.DECK}
     kinds = set()
@@ -85,5 +87,17 @@ def test_every_myllymatti_tip_names_one_legal_card_or_picking_up():
                 assert legal == ["pickup"] and card == view["trick"][-1]["card"]
             else:
                 assert f"play:{card}" in legal, (text, legal)
+                # The one card of your hand it names (the page marks it there), and the
+                # hard CPU's (phase 2: every CPU's) move, never another.
+                named = {labels[m] for m in re.findall(r"(?:10|[2-9JQKA])[♣♦♥♠]", text)}
+                assert named & set(view["hand"]) == {card}, text
+                if view["stalled"] < HARD.unstick_after:  # else the CPU plays at random
+                    hard = mylly_choose(view, "hard", DeterministicRng(b"unused"))
+                    assert hard == f"play:{card}", text
+                # A "low" card is one below a jack; "your highest" is your highest.
+                if "low card" in text:
+                    assert cards.rank(card) < cards.rank("jc"), text
+                if "your highest" in text:
+                    assert cards.rank(card) == max(cards.rank(c) for c in view["hand"]), text
             kinds.add(move[1].split()[0])
     assert kinds >= {"Lead", "Play", "Beat"}

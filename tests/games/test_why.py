@@ -134,6 +134,14 @@ def test_phase_two_says_higher_of_the_suit_or_trump():
     assert en(mylly_why.shed_why("7c", "4c")).startswith("7♣ beats 4♣: a higher ♣.")
     assert en(mylly_why.shed_why("2s", "kd")).startswith("2♠ beats K♦: ♠ is trump.")
     assert "a trump beats 8♦" in en(mylly_why.pick_up_why("8d"))
+    assert "a trump beats 8♦" in en(mylly_why.pick_up_why("8d", "s"))
+
+
+def test_a_trump_picked_up_is_beaten_only_by_a_higher_trump_and_the_ace_by_nothing():
+    assert en(mylly_why.pick_up_why("ad", "d")) == (
+        "A♦ is the highest trump: nothing beats it, so it is picked up."
+    )
+    assert en(mylly_why.pick_up_why("9d", "d")).startswith("9♦ is a trump: only a higher ♦")
 
 
 def test_every_myllymatti_outcome_of_seeded_games_has_its_why():

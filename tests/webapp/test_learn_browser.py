@@ -103,7 +103,16 @@ def test_the_tutorial_in_the_page(browser, local_web, local_store, clock):
         clock.now += 2
         fire_due(local_store)
     drawn(page, table.version)
-    assert page.inner_text("#hint").startswith("💡")
+    hint = page.inner_text("#hint")
+    assert hint.startswith("💡")
+    # The tip's card is marked in your hand: one card, the one the tip names.
+    marked = page.eval_on_selector_all(
+        "#private .myl-hinted", "els => els.map((e) => e.dataset.item)"
+    )
+    assert len(marked) == 1, (hint, marked)
+    card = marked[0]
+    label = {"t": "10", "j": "J", "q": "Q", "k": "K", "a": "A"}.get(card[0], card[0])
+    assert label + {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[card[1]] in hint
     assert page.inner_text("#tutorial") == ("🎓 Tutorial · games finished: 0 · won: 0")
 
 

@@ -114,11 +114,23 @@ def test_myllymatti_explains_a_chance_and_the_trick_chip(browser, served):  # no
 
     assert script.play_until(chance_offered)
     page = local_page(browser, served, script, **PHONE)
-    assert page.inner_text("#game-area .myl-help").startswith("🍀 Take a chance: play the top")
+    # Nothing is explained until tapped: the table stays compact. The stock, wearing the
+    # chance's 🍀, says on a tap what a chance does; a second tap folds it away.
+    assert not page.is_visible("#game-area .myl-note")
+    assert page.query_selector("#game-area .myl-stock.chance")
+    page.click('#game-area button[data-explain="stock"]')
+    note = page.inner_text("#game-area .myl-note")
+    assert note.startswith("Stock: ") and "🍀 Take a chance plays its top card unseen" in note
+    page.click('#game-area button[data-explain="stock"]')
+    assert not page.is_visible("#game-area .myl-note")
+    page.click('#seats button[data-explain="counters"]')  # the seats' counters, too
+    assert page.inner_text("#game-area .myl-note").startswith("🃏 cards in hand · 📥 cards won")
     assert script.play_until(lambda s: s.state().phase == "shed" and bool(s.state().trick))
     drawn(page, script.table.version)
-    chip = page.wait_for_selector("#game-area .myl-trick.shed .chip")
+    chip = page.wait_for_selector('#game-area button[data-explain="fill"]')
     assert re.fullmatch(r"Trick: \d of \d cards", chip.inner_text())
+    page.click('#game-area button[data-explain="trump"]')
+    assert page.inner_text("#game-area .myl-note").startswith("Trump ")
 
 
 def test_the_page_names_the_collection(browser, served):  # noqa: F811

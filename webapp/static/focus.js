@@ -41,9 +41,9 @@
     const tops = [top];
     if (answer) tops.unshift(Math.min(top, answer.getBoundingClientRect().top));
     if (!moment.hidden && state.momentFresh) tops.unshift(Math.min(tops[0], moment.getBoundingClientRect().top));
-    // Best of all, the whole page from its title down (whose turn it is): back up if it fits.
-    const title = $("title").closest("header") || $("title");
-    tops.unshift(Math.min(tops[0], title.getBoundingClientRect().top));
+    // Best of all, the whole table from its top down (the title, whose turn it is, stays in
+    // the sticky bar): back up if it fits. The bar never moves, so the felt's top is the mark.
+    tops.unshift(Math.min(tops[0], $("felt").getBoundingClientRect().top));
     const from = tops.find((t) => bottom - t <= height - head - 16);
     let by = 0;
     if (from !== undefined) {

@@ -6,6 +6,9 @@
   const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
   const RANKS = { t: "10", j: "J", q: "Q", k: "K", a: "A" };
   const ORDER = "23456789tjqka";  // phase 1 compares ranks only
+  const BIG = 10;  // a hand of more cards is drawn with smaller ones
+  let words = {};  // what each tappable piece means, for this drawing
+  let hint = "";  // a guided game's tip: the card it names is marked in your hand
 
   // A card's name for screen readers: "Q of hearts", "7 of clubs, trump".
   function cardName(h, id, trump) {
@@ -43,30 +46,93 @@
 
   function played(h, entry, trump, className) {
     const cell = h.element("div", "myl-played " + (className || ""));
-    cell.append(card(h, entry.card, trump), h.element("small", "", h.who(entry.seat)));
+    // A chance's card came from the stock, unseen: its label says so ("🍀 Ada").
+    const who = (entry.chance ? "🍀 " : "") + h.who(entry.seat);
+    cell.append(card(h, entry.card, trump), h.element("small", "", who));
     return cell;
+  }
+
+  // A piece of the table that says what it is on a tap (the stock, the trump, the counters):
+  // one note under the felt, the last tapped, kept over redraws.
+  let explained = null;
+  function explainable(h, key, child) {
+    const button = h.element("button", "myl-explain");
+    button.type = "button";
+    button.dataset.explain = key;
+    button.setAttribute("aria-expanded", String(explained === key));
+    button.addEventListener("click", (event) => {
+      event.stopPropagation();
+      explained = explained === key ? null : key;
+      note();
+    });
+    button.append(child);
+    return button;
+  }
+
+  function note() {
+    const area = document.getElementById("game-area");
+    const el = area && area.querySelector(".myl-note");
+    if (!el) return;
+    document.querySelectorAll(".myl-explain").forEach((b) =>
+      b.setAttribute("aria-expanded", String(b.dataset.explain === explained)));
+    el.textContent = explained && words[explained] ? words[explained] : "";
+    el.hidden = !el.textContent;
+  }
+
+  // What each tappable piece means, in words, for this view.
+  function meanings(h, view) {
+    const words = {
+      stock: view.stock ? h.t("stock_about", { n: view.stock }) : h.t("stock_empty_about"),
+      counters: h.t(view.phase === "collect" ? "legend" : "legend_shed"),
+    };
+    if (view.trump) words.trump = h.t("trump_about", { suit: SUITS[view.trump] });
+    if (view.face_up) {
+      words.face_up = h.t("face_up_about", { name: h.who(view.face_up_seat), suit: SUITS[view.trump] }) + " " + words.trump;
+    }
+    if (view.trick_size) words.fill = h.t("trick_fill_why", { size: view.trick_size });
+    return words;
+  }
+
+  function stockPile(h, view) {
+    const stock = h.element("div", "myl-stock");
+    let pile;
+    if (view.stock) {
+      pile = card(h, null, null, "pile");
+      pile.append(h.element("em", "", String(view.stock)));
+    } else {
+      pile = h.element("span", "myl-card slot small");  // an empty place: the stock is gone
+      pile.setAttribute("aria-hidden", "true");
+    }
+    stock.append(pile, h.element("small", "", view.stock ? h.t("stock") : h.t("stock_empty")));
+    return stock;
+  }
+
+  function sideOf(h, table, view) {
+    const side = h.element("div", "myl-side" + (view.phase === "shed" ? " shed" : ""));
+    if (view.phase === "collect") {
+      const pile = stockPile(h, view);
+      // A chance plays the stock's top card: the pile wears the chance's 🍀 while you may.
+      const chance = (table.actions || []).some((row) => row.some((b) => b.action === "chance"));
+      if (chance) pile.classList.add("chance");
+      side.append(explainable(h, "stock", pile));
+    }
+    if (view.face_up) {
+      // The trump card lies before its owner (their seat wears its ⭐): starred, labelled by
+      // the trump it makes, never read as a card just played.
+      const up = h.element("div", "myl-stock");
+      up.append(card(h, view.face_up, view.trump, "face-up"), trumpChip(h, view.trump));
+      side.append(explainable(h, "face_up", up));
+    } else if (view.trump) side.append(explainable(h, "trump", trumpChip(h, view.trump)));
+    return side;
   }
 
   function table(el, table, h) {
     const view = table.public;
+    hint = table.hint || "";
     if (!view || view.over) return false;
+    words = meanings(h, view);
     const row = h.element("div", "myl-felt");
-    const side = h.element("div", "myl-side");
-    if (view.phase === "collect") {
-      const stock = h.element("div", "myl-stock");
-      const pile = card(h, null, null, "pile");
-      pile.removeAttribute("aria-hidden");
-      pile.append(h.element("em", "", String(view.stock)));
-      stock.append(pile, h.element("small", "", h.t("stock")));
-      side.append(stock);
-    }
-    if (view.face_up) {
-      const up = h.element("div", "myl-stock");
-      // The trump card lies before its owner: starred, never read as a card just played.
-      up.append(card(h, view.face_up, view.trump, "face-up"), h.element("small", "", "⭐ " + h.who(view.face_up_seat)));
-      side.append(up);
-    }
-    if (view.trump) side.append(trumpChip(h, view.trump));
+    const side = sideOf(h, table, view);
     row.append(side);
     const trick = h.element("div", "myl-trick" + (view.phase === "shed" ? " shed" : ""));
     if (view.phase === "collect") {
@@ -75,14 +141,15 @@
       trick.append(h.element("span", "vs", "→"));
       trick.append(view.trick[1] ? played(h, view.trick[1], view.trump) : slot(h, view.opponent));
     } else {
+      const pile = h.element("div", "myl-pile");
       view.trick.forEach((entry, i) => {
-        trick.append(played(h, entry, view.trump, i === view.trick.length - 1 ? "top" : ""));
+        pile.append(played(h, entry, view.trump, i === view.trick.length - 1 ? "top" : ""));
       });
+      trick.append(pile);
       if (view.trick.length) {
-        // How full the trick is: a full trick (one card per player holding) is set aside.
-        const fill = h.element("span", "chip", h.t("trick_fill", { n: view.trick.length, size: view.trick_size }));
-        fill.title = h.t("trick_fill_why", { size: view.trick_size });
-        trick.append(fill);
+        // How full the trick is, under trump: a full trick (one per player holding) is set aside.
+        const fill = h.element("span", "myl-fill", h.t("trick_fill", { n: view.trick.length, size: view.trick_size }));
+        side.append(explainable(h, "fill", fill));
       }
     }
     if (view.trick.length) trick.dataset.answer = "";  // what you must beat: kept in view
@@ -94,10 +161,13 @@
         ...view.tied.map((entry) => card(h, entry.card, view.trump, "small")));
       el.append(tied);
     }
-    // What a chance does, beside the button that takes it; else what the seats' counters say.
-    const chance = (table.actions || []).some((row) => row.some((button) => button.action === "chance"));
-    if (chance) el.append(h.element("p", "myl-help", h.t("chance_help")));
-    else if (view.phase === "collect") el.append(h.element("p", "myl-help", h.t("legend")));
+    // What a tapped piece means (nothing until one is tapped): the table stays compact.
+    const told = h.element("p", "myl-note");
+    told.setAttribute("aria-live", "polite");
+    el.append(told);
+    if (explained && !words[explained]) explained = null;
+    told.textContent = explained ? words[explained] : "";
+    told.hidden = !explained;
     const verify = view.commitment ? table.lines.filter((line) => line.includes(view.commitment)) : [];
     const prompt = table.lines.filter((line) => !verify.includes(line)).slice(-1);
     return { lines: prompt.length > 0 && table.lines.length > 1 ? prompt : [], verify: verify };
@@ -116,7 +186,10 @@
     const parts = ["🃏" + view.hand_counts[index]];
     if (view.phase === "collect") parts.push("📥" + view.won_counts[index]);
     if (view.face_up_seat === index) parts.push("⭐");
-    return parts.join(" ");
+    // The counters say what they count on a tap (the note under the felt).
+    const counters = explainable(h, "counters", h.element("span", "", parts.join(" ")));
+    counters.setAttribute("aria-label", table.seats[index].name + ": " + parts.join(" "));
+    return counters;
   }
 
   // A replay's check of the cards a seat is shown holding: each is in the shuffled deck, as
@@ -145,13 +218,39 @@
     return view.loser === table.you ? h.t("loser") : h.t("safe");
   }
 
-  // Your hand, suit by suit: a little space where one suit ends and the next begins.
+  // Your hand by suit (trump last): each suit kept together on one row, short suits sharing
+  // a row; a long suit overlaps its cards to stay on its row (render.css, by its count --n),
+  // a big hand draws smaller cards. The card a guided game's tip names is marked.
   function arrange(items) {
-    let last = null;
-    for (const el of items.children) {
-      if (last !== null && el.dataset.suit !== last) el.classList.add("myl-new-suit");
-      last = el.dataset.suit;
+    const all = [...items.children];
+    items.classList.add("myl-hand");
+    items.classList.toggle("myl-big", all.length > BIG);
+    const groups = [];
+    for (const el of all) {
+      let group = groups[groups.length - 1];
+      if (!group || group.dataset.suit !== el.dataset.suit) {
+        group = span("myl-suit");
+        group.dataset.suit = el.dataset.suit;
+        groups.push(group);
+      }
+      group.append(el);
+      if (hint && hint.includes(labelOf(el.dataset.item))) el.classList.add("myl-hinted");
     }
+    groups.forEach((group) => {
+      group.style.setProperty("--n", String(group.childElementCount));
+      group.classList.toggle("myl-long", group.childElementCount > 5);
+    });
+    items.replaceChildren(...groups);
+  }
+
+  function span(className) {
+    const span = document.createElement("span");
+    span.className = className;
+    return span;
+  }
+
+  function labelOf(id) {
+    return (RANKS[id[0]] || id[0]) + SUITS[id[1]];
   }
 
   // The trick a "trick_won" or "tied" event closed, in play order, from the event alone: the
@@ -180,7 +279,8 @@
     const chanced = (entry) => chances.some((e) => e.seat === entry.seat && e.card === entry.card);
     const two = events.find((e) => e.type === "phase_two");
     // Once the next trick has a card, the last outcome folds to its lines: one trick drawn.
-    if (folds(table)) return { tone: "info", lines: foldedLines(table, two) };
+    // Phase 1's last trick folds away (the feed keeps it); phase 2's start, to its first line.
+    if (folds(table)) return two ? { tone: "info", lines: foldedLines(table), why: false } : { skip: true };
     let tone = "info", banner = "";
     if (two && two.trump_card) {  // phase 2: the trump card joins its owner's hand
       const shown = h.element("div", "myl-stock");
@@ -226,10 +326,9 @@
     return !!view && !view.over && view.trick.length > 0 && closes && !events.some((e) => e.type === "went_out");
   }
 
-  // Folded: phase 2's first lines (its start, the trump card), or the outcome's first line.
-  function foldedLines(table, two) {
-    if (two) return table.story.filter((line) => line.startsWith("2️⃣") || line.startsWith("⭐"));
-    return table.story.slice(0, 1);
+  // Folded: phase 2's first line (its start, trump).
+  function foldedLines(table) {
+    return table.story.filter((line) => line.startsWith("2️⃣"));
   }
 
   function momentKey(table) {

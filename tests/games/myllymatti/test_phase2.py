@@ -116,7 +116,7 @@ def test_picking_up_takes_only_the_top_card_and_ends_the_turn():
     assert sorted(state.hands[2]) == ["4d", "5d", "jh"]
     assert [entry["card"] for entry in state.trick] == ["9h"]
     assert state.to_act == 0  # the next player faces the new top card
-    assert events == [{"type": "picked_up", "seat": 2, "cards": ["jh"]}]
+    assert events == [{"type": "picked_up", "seat": 2, "cards": ["jh"], "trump": state.trump}]
 
 
 def test_with_that_setting_picking_up_takes_the_whole_trick():
