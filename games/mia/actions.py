@@ -172,7 +172,13 @@ def fold(state: MiaState, seat: int, events: list[Event]) -> None:
     if state.claim != MIA or not state.settings["fold_on_mia"]:
         raise IllegalAction("folding is only allowed against Mia with fold_on_mia on")
     events.append(
-        {"type": "folded", "seat": seat, "claimant": state.claimant, "claim": state.claim}
+        {
+            "type": "folded",
+            "seat": seat,
+            "claimant": state.claimant,
+            "claim": state.claim,
+            "round": state.round,
+        }
     )
     count_unseen_bluff(state)
     end_round(state, seat, 1, claim_held=True, challenger=seat, kind="fold", events=events)

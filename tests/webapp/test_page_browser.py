@@ -119,12 +119,17 @@ def test_a_reveal_is_a_moment_above_the_buttons_with_motion_and_a_haptic(browser
         page = _watch_to_a_reveal(browser, served, script)
         if page is None:
             continue
-        page.wait_for_selector("#moment.fresh .mia-stage.fresh .mia-die")
+        page.wait_for_selector("#moment.fresh")
         moment = page.query_selector("#moment").bounding_box()
         buttons = page.query_selector("#actions, #leave").bounding_box()
         assert moment["y"] + moment["height"] <= buttons["y"] + 1  # above every button
         assert moment["y"] < 740  # and on the first screen
-        banner = page.inner_text("#moment .banner")
+        if page.query_selector("#moment .mia-last"):  # your move: the loss on one line
+            assert "💔 You" in page.inner_text("#moment .mia-last > summary")
+            banner = "💔 You lose a life!"
+        else:
+            page.wait_for_selector("#moment.fresh .mia-stage.fresh .mia-die")
+            banner = page.inner_text("#moment .banner")
         assert banner in ("💔 You lose a life!", "You are out of this game.", "✅ You were right!")
         animation = page.evaluate(
             "getComputedStyle(document.getElementById('moment')).animationName"
@@ -141,7 +146,7 @@ def test_a_reveal_is_a_moment_above_the_buttons_with_motion_and_a_haptic(browser
 
 def test_with_reduced_motion_the_moment_stands_still(browser, served):
     page = _a_reveal(browser, served, reduced=True)
-    page.wait_for_selector("#moment:not([hidden]) .mia-die")
+    page.wait_for_selector("#moment:not([hidden]) :is(.mia-die, .mia-last)")
     styles = page.evaluate(
         "[...document.querySelectorAll('#moment, #moment *, .seat, .seat *')]"
         ".map((el) => getComputedStyle(el).animationName).filter((n) => n !== 'none')"
