@@ -139,6 +139,8 @@ def challenge(state: MiaState, seat: int, events: list[Event]) -> None:
     else:
         loser, lost = state.claimant, state.settings["false_mia_penalty"] if mia_claim else 1
         _count(state, "bluffs_caught", state.claimant)
+    if state.shown:
+        state.shown["held" if holds else "caught"][state.claimant] += 1
     events.append(
         {
             "type": "challenged",
