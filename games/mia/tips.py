@@ -64,17 +64,16 @@ def _claim_tip(view: dict[str, Any], names: list[str]) -> Text | None:
         return T_("💡 Claim Mia, the truth: nothing beats it.")
     if claim is None or rank(roll, doubles) > rank(claim, doubles):
         return T_(
-            "💡 Claim {roll}, the truth: a true claim cannot cost you a life, and {name} "
-            "must beat it ({percent}% of rolls do).",
+            "💡 Claim {roll}, the truth: a true claim is safe, and {name} must beat it "
+            "({percent}% of rolls do).",
             roll=claim_text(roll),
             name=after,
             percent=percent(beats(roll, doubles)),
         )
     lowest = claims_above(claim, doubles)[0]
     return T_(
-        "💡 Claim {lowest}: your {roll} does not beat {claim}, so you must bluff. {lowest} "
-        "is the lowest claim above it ({percent}% of rolls reach it): {name} is likeliest "
-        "to believe it.",
+        "💡 Claim {lowest}: your {roll} does not beat {claim}, so bluff low: {name} is "
+        "likeliest to believe {lowest} ({percent}% of rolls reach it).",
         lowest=claim_text(lowest),
         roll=claim_text(roll),
         claim=claim_text(claim),
@@ -127,7 +126,7 @@ def _reason(view: dict[str, Any], names: list[str]) -> Text:
         )
     before = previous_claim(view)
     if before is None:
-        return T_("{name} opened the round, with nothing to beat and no need to bluff", name=name)
+        return T_("{name} opened the round, with nothing to beat", name=name)
     if rank(view["claim"], doubles) > rank(before, doubles) + SPREAD:
         return T_(
             "{name} went well above {previous}, higher than a bluff needs",
@@ -135,7 +134,7 @@ def _reason(view: dict[str, Any], names: list[str]) -> Text:
             previous=claim_text(before),
         )
     return T_(
-        "{percent}% of rolls beat {previous}, the claim {name} had to beat",
+        "{name} had to beat {previous} ({percent}% of rolls do)",
         percent=percent(beats(before, doubles)),
         previous=claim_text(before),
         name=name,
@@ -146,8 +145,8 @@ def _answer_tip(view: dict[str, Any], names: list[str]) -> Text:
     claim, doubles = view["claim"], view["settings"]["doubles"]
     if claim == claim_order(doubles)[0]:
         return T_(
-            "💡 Accept and roll: {claim} is the lowest claim, and every roll reaches it, so "
-            "it is always true: a challenge would cost you a life.",
+            "💡 Accept and roll: {claim} is the lowest claim: every roll reaches it, so it is "
+            "always true.",
             claim=claim_text(claim),
         )
     if claim == MIA:
@@ -169,21 +168,19 @@ def _answer_tip(view: dict[str, Any], names: list[str]) -> Text:
                 **words,
             )
         return T_(
-            "💡 Challenge: {claim} may well be true (about {true}%), but after accepting you "
-            "must beat it, and only {beat}% of rolls do.",
+            "💡 Challenge: {claim} may be true (about {true}%), but only {beat}% of rolls beat it.",
             beat=percent(beats(claim, doubles)),
             **words,
         )
     if true >= LIKELY:
         return T_(
-            "💡 Accept and roll: {claim} is likely true (about {true}%): {reason}. "
-            "Challenging a true claim costs you a life.",
+            "💡 Accept and roll: {claim} is likely true (about {true}%): {reason}.",
             reason=_reason(view, names),
             **words,
         )
     return T_(
-        "💡 Accept and roll: {claim} may be a bluff (about {true}% true), but it is easy to "
-        "beat: {beat}% of rolls do.",
+        "💡 Accept and roll: {claim} may be a bluff (about {true}% true), but {beat}% of "
+        "rolls beat it.",
         beat=percent(beats(claim, doubles)),
         **words,
     )

@@ -73,8 +73,10 @@
     }
     center.append(current);
     if (view.history.length) center.append(claimChain(view.history, h));
-    // Once you are out, where you finished stays on the felt while the others play on.
-    if (h.you !== null && h.you !== undefined && view.lives[h.you] <= 0) {
+    // Once you are out, where you finished stays on the felt while the others play on (the
+    // result that put you out says it first).
+    const told = (table.moment ? table.moment.events : []).some((e) => e.type === "eliminated" && e.seat === h.you);
+    if (h.you !== null && h.you !== undefined && view.lives[h.you] <= 0 && !told) {
       const place = view.seats - view.out_order.indexOf(h.you);
       center.append(h.element("p", "mia-out", h.t("out_place", { place: place, seats: view.seats })));
     }
