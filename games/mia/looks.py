@@ -44,6 +44,7 @@ WEB_STRINGS = {
     "dice_were": N_("Dice {roll}"),
     "claim_was": N_("Claim {claim}"),
     "earlier": N_("📜 Earlier rounds ({n})"),
+    "earlier_claims": N_("⋯ {n} earlier"),
     "folded_line": N_("🙈 {name} folded"),
     "out_place": N_("💀 You are out: place {place} of {seats}. Watch the others play on."),
 }

@@ -76,3 +76,28 @@ def test_once_you_are_out_your_place_stays_and_the_others_rounds_can_be_read(
     page.click("#moment .mia-earlier > summary")
     assert len(page.query_selector_all("#moment .mia-earlier li")) == len(earlier) - 1
     page.context.close()
+
+
+def climb(script: Script, seat: int, view: dict) -> str:
+    """Accept every claim and claim the lowest above it: a round as long as it gets."""
+    legal = view["legal_actions"]
+    return "accept" if "accept" in legal else legal[0]
+
+
+def test_a_long_round_shows_its_last_six_claims_and_a_chip_for_the_earlier_ones(
+    browser,  # noqa: F811
+    served,  # noqa: F811
+):
+    script = Script(served.store, served.clock, "mia", people=3, cpus=())
+    script.start()
+    assert script.play_until(lambda s: len(s.state().history) == 9, climb)
+    page = new_page(browser, width=390, height=844, reduced=True)
+    open_as(page, served.local.url, served.secret, script.users[0], script.table_id)
+    drawn(page, script.table.version)
+    claims = "#game-area .mia-center .mia-claims li:not(.more)"
+    assert len(page.query_selector_all(claims)) == 6
+    assert page.inner_text("#game-area .mia-claims li.more") == "⋯ 3 earlier"
+    page.click("#game-area .mia-claims li.more button")
+    assert len(page.query_selector_all(claims)) == 9
+    assert not page.query_selector("#game-area .mia-claims li.more")
+    page.context.close()

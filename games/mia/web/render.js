@@ -46,9 +46,23 @@
     return claim === MIA ? h.t("mia") : claim;
   }
 
-  function claimChain(history, h, className) {
+  let wholeChain = "";  // the round whose every claim you opened (else the last few show)
+  const SHOWN = 6;
+
+  function claimChain(history, h, className, round) {
     const list = h.element("ol", className || "mia-claims");
-    for (const entry of history) {
+    let shown = history;
+    // A long round: its last claims, and a chip for the earlier ones (a tap shows them).
+    if (round && history.length > SHOWN && wholeChain !== round) {
+      shown = history.slice(-SHOWN);
+      const li = h.element("li", "more");
+      const chip = h.element("button", "link", h.t("earlier_claims", { n: history.length - SHOWN }));
+      chip.type = "button";
+      chip.addEventListener("click", () => { wholeChain = round; list.replaceWith(claimChain(history, h, className, round)); });
+      li.append(chip);
+      list.append(li);
+    }
+    for (const entry of shown) {
       const li = h.element("li", entry.pass ? "pass" : entry.claim === MIA ? "mia" : "");
       li.append(h.element("span", "who", h.who(entry.seat)),
         h.element("span", "claim", entry.pass ? "➡️" : claimWord(entry.claim, h)));
@@ -72,7 +86,7 @@
       current.append(bubble);
     }
     center.append(current);
-    if (view.history.length) center.append(claimChain(view.history, h));
+    if (view.history.length) center.append(claimChain(view.history, h, "", table.id + ":" + view.round));
     // Once you are out, where you finished stays on the felt while the others play on (the
     // result that put you out says it first).
     const told = (table.moment ? table.moment.events : []).some((e) => e.type === "eliminated" && e.seat === h.you);
