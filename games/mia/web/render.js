@@ -151,7 +151,7 @@
     const events = table.moment.events;
     const reveal = events.find((e) => e.type === "challenged");
     const folded = events.find((e) => e.type === "folded");
-    if ((reveal || folded) && yourMove(table, h)) return foldedMoment(el, reveal, h, table);
+    if ((reveal || folded) && yourMove(table, h)) return foldedMoment(el, reveal || folded, h, table);
     const round = events.filter((e) => e.type === "claimed" || e.type === "passed")
       .map((e) => (e.type === "passed" ? { seat: e.seat, pass: true } : { seat: e.seat, claim: e.claim }));
     // The round's claims, until the next round has its own on the felt (one chain at once).
@@ -179,17 +179,19 @@
   }
 
   let opened = "";  // the folded result you opened: it stays open as the page redraws
+  let earlierOpen = false;  // and the earlier rounds, once opened
 
   // The last round on one line: the dice against the claim, whether it held, who paid. A tap
   // opens the whole of it (the cup off the dice, the story, the why, earlier rounds).
-  function foldedMoment(el, reveal, h, table) {
+  function foldedMoment(el, outcome, h, table) {
+    const reveal = outcome.type === "challenged" ? outcome : null;
     el.classList.add("mia-folded");
     const key = table.id + ":" + table.moment.version;
     const details = h.element("details", "mia-last");
     details.open = opened === key;
     details.addEventListener("toggle", () => { opened = details.open ? key : opened === key ? "" : opened; });
     const summary = h.element("summary", "");
-    summary.append(reveal ? verdictOf(reveal, h, "line ") : h.element("span", "mia-fold small", "🏳"));
+    summary.append(reveal ? verdictOf(reveal, h, "line ") : h.element("span", "", h.t("folded_line", { name: h.who(outcome.seat) })));
     const lost = table.moment.events.filter((e) => e.type === "lost_lives" && e.lost > 0);
     for (const e of lost) summary.append(h.element("span", "paid", "💔 " + h.who(e.seat)));
     const body = h.element("div", "mia-last-body");
@@ -216,6 +218,8 @@
       && !(last && e.round === last.round));
     if (!rounds.length) return [];
     const details = h.element("details", "mia-earlier");
+    details.open = earlierOpen;
+    details.addEventListener("toggle", () => { earlierOpen = details.open; });
     details.append(h.element("summary", "", h.t("earlier", { n: rounds.length })));
     const list = h.element("ol", "");
     for (const e of rounds.slice().reverse()) {
