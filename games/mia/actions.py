@@ -139,6 +139,8 @@ def challenge(state: MiaState, seat: int, events: list[Event]) -> None:
     else:
         loser, lost = state.claimant, state.settings["false_mia_penalty"] if mia_claim else 1
         _count(state, "bluffs_caught", state.claimant)
+    if state.shown:
+        state.shown["held" if holds else "caught"][state.claimant] += 1
     events.append(
         {
             "type": "challenged",
@@ -172,7 +174,13 @@ def fold(state: MiaState, seat: int, events: list[Event]) -> None:
     if state.claim != MIA or not state.settings["fold_on_mia"]:
         raise IllegalAction("folding is only allowed against Mia with fold_on_mia on")
     events.append(
-        {"type": "folded", "seat": seat, "claimant": state.claimant, "claim": state.claim}
+        {
+            "type": "folded",
+            "seat": seat,
+            "claimant": state.claimant,
+            "claim": state.claim,
+            "round": state.round,
+        }
     )
     count_unseen_bluff(state)
     end_round(state, seat, 1, claim_held=True, challenger=seat, kind="fold", events=events)

@@ -43,6 +43,10 @@ WEB_STRINGS = {
     "round": N_("Round {round}"),
     "dice_were": N_("Dice {roll}"),
     "claim_was": N_("Claim {claim}"),
+    "earlier": N_("📜 Earlier rounds ({n})"),
+    "earlier_claims": N_("⋯ {n} earlier"),
+    "folded_line": N_("🙈 {name} folded"),
+    "out_place": N_("💀 You are out: place {place} of {seats}. Watch the others play on."),
 }
 LEGEND = (("❤️", N_("lives left")), ("💀", N_("out of the game")))
 

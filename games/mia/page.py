@@ -9,7 +9,7 @@ from typing import Any
 from games.base import NT_, T_, V_, Event, Text, joined
 from games.mia.looks import claim_text
 from games.mia.presentation import MiaPresentation
-from games.mia.ranks import MIA, faces
+from games.mia.ranks import MIA, claim_order, faces
 from games.mia.state import PHASE_CLAIM
 from games.seat_words import you_or
 
@@ -67,6 +67,13 @@ def _prompt(view: dict[str, Any], names: list[str], seat: int) -> Text | None:
         return T_("{claimant} claims Mia! Challenge, or fold.", claimant=claimant)
     if claim == MIA:
         return T_("{claimant} claims Mia! Nothing beats it: challenge.", claimant=claimant)
+    if claim == claim_order(view["settings"]["doubles"])[0]:  # a challenge can only lose
+        return T_(
+            "{claimant} claims {claim}, the lowest claim: every roll reaches it, so it is "
+            "always true. Accept and roll.",
+            claimant=claimant,
+            claim=claim_text(claim),
+        )
     return T_(
         "{claimant} claims {claim}: challenge, or accept and roll.",
         claimant=claimant,

@@ -48,6 +48,7 @@ class MiaPresentation(Presentation):
     private_label = N_("👀 My dice")
     legend = looks.LEGEND
     story_breaks = frozenset({"challenged", "folded"})  # each round's result
+    page_history = frozenset({"challenged", "folded"})  # the page's "📜 Earlier rounds"
     web_assets = Path(__file__).resolve().parent / "web"
     web_strings = looks.WEB_STRINGS
 

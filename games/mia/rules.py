@@ -78,6 +78,7 @@ class MiaRules(Rules):
         self.check_seats(seats)
         state = MiaState(settings=settings, lives=[settings["lives"]] * seats, game_id=game_id)
         state.tally = {counter: [0] * seats for counter in TALLY_COUNTERS}
+        state.shown = {"held": [0] * seats, "caught": [0] * seats}
         starter = rng.randbelow(seats)
         events: list[Event] = [{"type": "game_started", "seats": seats, "starter": starter}]
         actions.start_round(state, starter, rng, events)
@@ -191,6 +192,7 @@ class MiaRules(Rules):
             "dice_owner": state.dice_owner,
             "last_result": dict(state.last_result) if state.last_result else None,
             "passed": state.passed,
+            "shown": {counter: list(values) for counter, values in state.shown.items()},
             "step": state.step,
             "over": over,
             "ranking": ranking(state) if over else None,

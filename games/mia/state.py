@@ -40,6 +40,9 @@ class MiaState:
     # Per seat, for stats at the end. Private: "bluffs that got through" depends on dice
     # nobody saw, so views never show the tally.
     tally: dict[str, list[int]] = field(default_factory=dict)
+    # Per seat, the claims a challenge revealed: "held" and "caught". Public (each was shown
+    # to all), so a guided game's tip can say how an opponent has played.
+    shown: dict[str, list[int]] = field(default_factory=dict)
     step: int = 0  # counts every change: the decision token of the seat to act
 
     @property
@@ -94,6 +97,7 @@ class MiaState:
             passed=self.passed,
             last_result=self.last_result,
             tally={counter: list(values) for counter, values in self.tally.items()},
+            shown={counter: list(values) for counter, values in self.shown.items()},
             step=self.step,
         )
 

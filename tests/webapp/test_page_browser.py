@@ -121,8 +121,15 @@ def _fresh_reveals_of_yours(page, script):
     on which versions a busy machine let it see); yield each reveal of yours as it is new."""
     while script.step(like_a_cpu("easy")):
         drawn(page, script.table.version)
-        if page.query_selector("#moment.fresh .mia-stage.fresh .mia-die") is None:
+        if page.query_selector("#moment.fresh") is None:
             continue  # no reveal, or one already shown
+        folded = page.query_selector("#moment .mia-last > summary")
+        if folded is not None:  # your move at once: the loss on one line
+            if "💔 You" in folded.inner_text():
+                yield "💔 You lose a life!"
+            continue
+        if page.query_selector("#moment.fresh .mia-stage.fresh .mia-die") is None:
+            continue
         banner = page.query_selector("#moment .banner")
         if banner is not None and banner.inner_text() in REVEALS_OF_YOURS:
             yield banner.inner_text()
@@ -152,7 +159,7 @@ def test_a_reveal_is_a_moment_above_the_buttons_with_motion_and_a_haptic(browser
 
 def test_with_reduced_motion_the_moment_stands_still(browser, served):
     page = _a_reveal(browser, served, reduced=True)
-    page.wait_for_selector("#moment:not([hidden]) .mia-die")
+    page.wait_for_selector("#moment:not([hidden]) :is(.mia-die, .mia-last)")
     styles = page.evaluate(
         "[...document.querySelectorAll('#moment, #moment *, .seat, .seat *')]"
         ".map((el) => getComputedStyle(el).animationName).filter((n) => n !== 'none')"

@@ -81,15 +81,24 @@ def test_mias_result_names_the_challenge_labels_dice_and_claim_and_says_your_los
         )
 
     assert script.play_until(you_lost)
+    assert script.state().to_act == me  # the loser starts the next round: your move
     page = opened(browser, served, script)
-    verdict = page.inner_text("#moment .mia-verdict")
+    # Your move comes first: the result is one line, "Dice 41 · claim 64 · The claim holds!
+    # · 💔 You", its story folded away until a tap.
+    summary = page.inner_text("#moment .mia-last > summary")
+    assert "Dice " in summary and " claim " in summary and "💔 You" in summary, summary
+    assert page.get_attribute("#moment", "class").split().count("tone-loss") == 1
+    assert not page.is_visible("#moment .mia-last-body")
+    page.click("#moment .mia-last > summary")
+    body = page.inner_text("#moment .mia-last-body")
     round_no = next(e for e in script.moment()["events"] if e["type"] == "challenged")["round"]
-    # "Dice 41 · claim 64"
-    assert f"Round {round_no}" in verdict and "Dice " in verdict and " claim " in verdict
-    story = page.eval_on_selector_all("#moment .story p", "els => els.map((e) => e.textContent)")
+    assert f"Round {round_no}" in body
+    story = page.eval_on_selector_all(
+        "#moment .mia-last-body > p:not(.why-line)", "els => els.map((e) => e.textContent)"
+    )
     assert any(line.startswith("🔍") for line in story)  # who challenged whom
-    assert page.inner_text("#moment .banner").startswith("💔")
-    assert not any(line.startswith("💔") for line in story)  # said once, by the banner
+    assert not any(line.startswith("💔") for line in story)  # said once, by the line
+    assert len(page.query_selector_all("#moment .mia-last-body .mia-die")) == 2
 
 
 def test_on_your_turn_the_feed_folds_to_its_title_and_opens_on_a_tap(browser, served):  # noqa: F811

@@ -46,9 +46,23 @@
     return claim === MIA ? h.t("mia") : claim;
   }
 
-  function claimChain(history, h, className) {
+  let wholeChain = "";  // the round whose every claim you opened (else the last few show)
+  const SHOWN = 6;
+
+  function claimChain(history, h, className, round) {
     const list = h.element("ol", className || "mia-claims");
-    for (const entry of history) {
+    let shown = history;
+    // A long round: its last claims, and a chip for the earlier ones (a tap shows them).
+    if (round && history.length > SHOWN && wholeChain !== round) {
+      shown = history.slice(-SHOWN);
+      const li = h.element("li", "more");
+      const chip = h.element("button", "link", h.t("earlier_claims", { n: history.length - SHOWN }));
+      chip.type = "button";
+      chip.addEventListener("click", () => { wholeChain = round; list.replaceWith(claimChain(history, h, className, round)); });
+      li.append(chip);
+      list.append(li);
+    }
+    for (const entry of shown) {
       const li = h.element("li", entry.pass ? "pass" : entry.claim === MIA ? "mia" : "");
       li.append(h.element("span", "who", h.who(entry.seat)),
         h.element("span", "claim", entry.pass ? "➡️" : claimWord(entry.claim, h)));
@@ -72,7 +86,14 @@
       current.append(bubble);
     }
     center.append(current);
-    if (view.history.length) center.append(claimChain(view.history, h));
+    if (view.history.length) center.append(claimChain(view.history, h, "", table.id + ":" + view.round));
+    // Once you are out, where you finished stays on the felt while the others play on (the
+    // result that put you out says it first).
+    const told = (table.moment ? table.moment.events : []).some((e) => e.type === "eliminated" && e.seat === h.you);
+    if (h.you !== null && h.you !== undefined && view.lives[h.you] <= 0 && !told) {
+      const place = view.seats - view.out_order.indexOf(h.you);
+      center.append(h.element("p", "mia-out", h.t("out_place", { place: place, seats: view.seats })));
+    }
     el.append(center);
     const lines = table.lines;
     const prompt = lines[view.history.length ? 2 : 1];
@@ -109,33 +130,39 @@
     return texts.some((text) => text.split("|").slice(-2)[0] === roll);
   }
 
+  // Your move comes first: on it, the last round's result is one line (a tap opens it).
+  function yourMove(table, h) {
+    const view = table.public;
+    return !!view && !view.over && h.you !== null && view.to_act === h.you && view.lives[h.you] > 0;
+  }
+
+  // The cup coming off the revealed dice (it moves only when the reveal is fresh).
+  function stage(reveal, h) {
+    const el = h.element("div", "mia-stage" + (h.fresh ? " fresh" : ""));
+    const dice = h.element("div", "mia-dice");
+    dice.append(...reveal.dice.map((face) => die(face, h)));
+    el.append(dice, cup(h, "mia-cup lifting"));
+    return el;
+  }
+
   // The reveal: the round's claims, the cup coming off the dice, the roll against the claim,
   // who was right, and who pays.
   function moment(el, table, h) {
     const events = table.moment.events;
     const reveal = events.find((e) => e.type === "challenged");
     const folded = events.find((e) => e.type === "folded");
+    if ((reveal || folded) && yourMove(table, h)) return foldedMoment(el, reveal || folded, h, table);
     const round = events.filter((e) => e.type === "claimed" || e.type === "passed")
       .map((e) => (e.type === "passed" ? { seat: e.seat, pass: true } : { seat: e.seat, claim: e.claim }));
-    // Once the next round has a claim, the last reveal folds to its verdict: one chain at once.
+    // The round's claims, until the next round has its own on the felt (one chain at once).
     const next = !!table.public && !table.public.over && table.public.history.length > 0;
-    if (next && (reveal || folded)) return foldedMoment(el, reveal, h, table);
-    // The round's claims, unless your move needs the room (its 🔍 line names the claim).
-    const yours = !!table.public && !table.public.over && table.public.to_act === h.you;
-    if (round.length > 1 && !yours) el.append(claimChain(round, h, "mia-claims small"));
-    // On your move, a reveal between others is told by its verdict alone (room for your move).
-    const aside = yours && reveal && reveal.seat !== h.you && reveal.claimant !== h.you;
-    if (aside) {
-      el.append(verdictOf(reveal, h, ""));
-    } else if (reveal) {
-      const stage = h.element("div", "mia-stage" + (h.fresh ? " fresh" : ""));
-      const dice = h.element("div", "mia-dice");
-      dice.append(...reveal.dice.map((face) => die(face, h)));
-      stage.append(dice, cup(h, "mia-cup lifting"));
-      el.append(stage, verdictOf(reveal, h, ""));
+    if (round.length > 1 && !next) el.append(claimChain(round, h, "mia-claims small"));
+    if (reveal) {
+      el.append(stage(reveal, h), verdictOf(reveal, h, ""));
     } else if (folded) {
       el.append(h.element("div", "mia-fold", "🏳"));
     }
+    el.append(...earlier(table, h));
     // The reveal's line stays (who challenged whom); the banner says your loss once.
     const lost = events.filter((e) => e.type === "lost_lives" && e.lost > 0);
     const mine = lost.find((e) => e.seat === h.you);
@@ -151,17 +178,58 @@
     return { tone: "info", lines };
   }
 
-  // The last round, folded to one line: the dice against the claim, and whether it held.
-  function foldedMoment(el, reveal, h, table) {
+  let opened = "";  // the folded result you opened: it stays open as the page redraws
+  let earlierOpen = false;  // and the earlier rounds, once opened
+
+  // The last round on one line: the dice against the claim, whether it held, who paid. A tap
+  // opens the whole of it (the cup off the dice, the story, the why, earlier rounds).
+  function foldedMoment(el, outcome, h, table) {
+    const reveal = outcome.type === "challenged" ? outcome : null;
     el.classList.add("mia-folded");
-    if (reveal) {
-      el.append(verdictOf(reveal, h, "small "));
-    } else {
-      el.append(h.element("div", "mia-fold small", "🏳"));
+    const key = table.id + ":" + table.moment.version;
+    const details = h.element("details", "mia-last");
+    details.open = opened === key;
+    details.addEventListener("toggle", () => { opened = details.open ? key : opened === key ? "" : opened; });
+    const summary = h.element("summary", "");
+    summary.append(reveal ? verdictOf(reveal, h, "line ") : h.element("span", "", h.t("folded_line", { name: h.who(outcome.seat) })));
+    const lost = table.moment.events.filter((e) => e.type === "lost_lives" && e.lost > 0);
+    for (const e of lost) summary.append(h.element("span", "paid", "💔 " + h.who(e.seat)));
+    const body = h.element("div", "mia-last-body");
+    if (reveal) body.append(h.element("small", "round", h.t("round", { round: reveal.round })), stage(reveal, h));
+    // Who paid is said by the line above; the rest of the story is here.
+    const story = table.story.filter((line) => !(lost.length && line.startsWith("💔")));
+    body.append(...story.map((line) => h.element("p", "", line)));
+    for (const line of table.why || []) {
+      const p = h.element("p", "why-line");
+      p.append(h.element("b", "", h.say("why")), " " + line);
+      body.append(p);
     }
-    // Who challenged whom, and who paid: kept, the rest of the round's story folds away.
-    const kept = (table.story || []).filter((line) => /^(🔍|🏳|💔|💀)/u.test(line));
-    return { tone: "info", lines: kept, why: false };
+    body.append(...earlier(table, h));
+    details.append(summary, body);
+    el.append(details);
+    const mine = lost.some((e) => e.seat === h.you);
+    return { tone: mine ? "loss" : "info", lines: [], why: false };
+  }
+
+  // The rounds before the last one, folded: "📜 Earlier rounds (3)", one line each.
+  function earlier(table, h) {
+    const last = table.moment.events.find((e) => e.type === "challenged" || e.type === "folded");
+    const rounds = (table.history || []).filter((e) => (e.type === "challenged" || e.type === "folded")
+      && !(last && e.round === last.round));
+    if (!rounds.length) return [];
+    const details = h.element("details", "mia-earlier");
+    details.open = earlierOpen;
+    details.addEventListener("toggle", () => { earlierOpen = details.open; });
+    details.append(h.element("summary", "", h.t("earlier", { n: rounds.length })));
+    const list = h.element("ol", "");
+    for (const e of rounds.slice().reverse()) {
+      const li = h.element("li", "");
+      if (e.type === "folded") li.append(h.t("round", { round: e.round }), " · ", h.t("folded_line", { name: h.who(e.seat) }));
+      else li.append(verdictOf(e, h, "small "), h.element("span", "paid", "💔 " + h.who(e.holds ? e.seat : e.claimant)));
+      list.append(li);
+    }
+    details.append(list);
+    return [details];
   }
 
   // Which is the dice and which the claim: "Dice 41 · claim 64".
@@ -174,7 +242,7 @@
   function verdictOf(reveal, h, size) {
     const verdict = h.element("div", "mia-verdict " + size + (reveal.holds ? "holds" : "bluff"));
     verdict.append(h.element("small", "round", h.t("round", { round: reveal.round })));
-    if (size) {
+    if (size === "small ") {
       const dice = h.element("span", "mia-dice small");
       dice.setAttribute("aria-hidden", "true");  // the words say the roll
       dice.append(...reveal.dice.map((face) => die(face, h, "mia-die small")));
@@ -184,9 +252,11 @@
     return verdict;
   }
 
-  // The moment is drawn anew (folded) once the next round has its first claim.
+  // The moment is drawn anew as your move comes (it folds) and as the next round claims.
   function momentKey(table) {
-    return table.public && table.public.history.length > 0 ? "next" : "";
+    const view = table.public;
+    if (!view) return "";
+    return (view.to_act === table.you ? "yours" : "") + (view.history.length > 0 ? "next" : "");
   }
 
   window.GameRenderers.register("mia", { table, badge, cover, item, itemName, moment, momentKey, proves });

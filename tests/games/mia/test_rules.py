@@ -553,3 +553,21 @@ def test_the_tally_is_never_in_a_view():
         assert "tally" not in GAME.rules.view(state, seat) and "bluffs" not in json.dumps(
             GAME.rules.view(state, seat)
         )
+
+
+def test_what_everyone_knows_of_a_claimant_is_its_challenged_claims_held_and_caught():
+    state, rng = start(rolls=("55", "33"))
+    state, _ = play(state, rng, 0, "claim:44")
+    state, _ = play(state, rng, 1, CHALLENGE)  # held: seat 1 loses and starts
+    state, _ = play(state, rng, 1, "claim:55")
+    state, _ = play(state, rng, 2, CHALLENGE)  # caught
+    view = GAME.rules.public_view(state)
+    assert view["shown"] == {"held": [1, 0, 0], "caught": [0, 1, 0]}
+
+
+def test_a_claim_of_31_may_still_be_challenged_and_always_holds():
+    state, rng = start(rolls=("31",))
+    state, _ = play(state, rng, 0, "claim:31")
+    assert CHALLENGE in legal_actions(state, 1)
+    state, events = play(state, rng, 1, CHALLENGE)
+    assert event(events, "challenged")["holds"] is True
