@@ -203,3 +203,12 @@ def test_a_seats_counters_explain_themselves_on_a_tap(browser, served):  # noqa:
     page.focus("#seats .mino-badge")
     page.keyboard.press("Enter")
     page.wait_for_selector("#game-area .seat-note", state="detached")
+
+
+def test_a_single_die_while_bidding_has_no_reason_line_under_it(browser, served):  # noqa: F811
+    script = Script(served.store, served.clock, "mino_dice", preset="quick", names=("Sam",))
+    script.start()
+    page = local_page(browser, served, script, **PHONE)
+    page.wait_for_selector('#private .item[data-waiting="bids"]')
+    assert len(page.query_selector_all("#private .item")) == 1  # hand 1: one die
+    assert not page.is_visible("#private .item .reason")  # the status line says it
