@@ -287,9 +287,12 @@
       }
       if (won && won.seat === h.you) { tone = "good"; banner = h.t("you_take"); }
     }
-    if (!close && chances.length) {  // a chance taken, the trick still open
+    // A chance taken, the trick still open: its card lies on the felt, labelled 🍀 (the story
+    // and its why say the rest); drawn here only once it has left the felt.
+    const gone = chances.filter((e) => !(view.trick || []).some((t) => t.card === e.card));
+    if (!close && gone.length) {
       const row = h.element("div", "myl-trick" + (h.fresh ? " fresh" : ""));
-      row.append(...chances.map((entry) => played(h, entry, trump, "chance")));
+      row.append(...gone.map((entry) => played(h, entry, trump, "chance")));
       el.append(row);
     }
     if (last) {
