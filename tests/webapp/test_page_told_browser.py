@@ -68,7 +68,11 @@ def test_opponents_see_a_chance_taken(browser, served):  # noqa: F811
     assert script.play_until(theirs, chancy)
     drawn(page, script.table.version)
     assert "takes a chance" in page.inner_text("#story")
-    assert page.query_selector("#moment .myl-played.chance .myl-card[data-card]")
+    # Its card is drawn once, labelled 🍀 as the stock's: on the felt while its trick is open
+    # (the moment does not draw it again), else in the trick's outcome.
+    card = latest(script, "played")["card"]
+    cells = page.query_selector_all(f'#table .myl-played:has([data-card="{card}"]) small')
+    assert [cell.inner_text()[:2] for cell in cells] == ["🍀 "]
 
 
 def test_a_player_out_and_safe_is_told_so(browser, served):  # noqa: F811

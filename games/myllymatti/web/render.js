@@ -6,7 +6,7 @@
   const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
   const RANKS = { t: "10", j: "J", q: "Q", k: "K", a: "A" };
   const ORDER = "23456789tjqka";  // phase 1 compares ranks only
-  const BIG = 10;  // a hand of more cards is drawn with smaller ones
+  const BIG = 8;  // a hand of more cards is drawn with smaller ones (and without its head)
   let words = {};  // what each tappable piece means, for this drawing
   let hint = "";  // a guided game's tip: the card it names is marked in your hand
 
@@ -63,20 +63,13 @@
     button.addEventListener("click", (event) => {
       event.stopPropagation();
       explained = explained === key ? null : key;
-      note();
+      const el = document.querySelector("#game-area .myl-note");
+      document.querySelectorAll(".myl-explain").forEach((b) =>
+        b.setAttribute("aria-expanded", String(b.dataset.explain === explained)));
+      if (el) el.hidden = !(el.textContent = (explained && words[explained]) || "");
     });
     button.append(child);
     return button;
-  }
-
-  function note() {
-    const area = document.getElementById("game-area");
-    const el = area && area.querySelector(".myl-note");
-    if (!el) return;
-    document.querySelectorAll(".myl-explain").forEach((b) =>
-      b.setAttribute("aria-expanded", String(b.dataset.explain === explained)));
-    el.textContent = explained && words[explained] ? words[explained] : "";
-    el.hidden = !el.textContent;
   }
 
   // What each tappable piece means, in words, for this view.
@@ -93,16 +86,13 @@
     return words;
   }
 
+  // The stock face down with its count, or an empty place once it is gone.
   function stockPile(h, view) {
     const stock = h.element("div", "myl-stock");
-    let pile;
-    if (view.stock) {
-      pile = card(h, null, null, "pile");
-      pile.append(h.element("em", "", String(view.stock)));
-    } else {
-      pile = h.element("span", "myl-card slot small");  // an empty place: the stock is gone
-      pile.setAttribute("aria-hidden", "true");
-    }
+    const pile = card(h, null, null, view.stock ? "pile" : "slot small");
+    if (view.stock) pile.append(h.element("em", "", String(view.stock)));
+    if (view.stock) pile.removeAttribute("aria-hidden");
+    else pile.classList.remove("back");
     stock.append(pile, h.element("small", "", view.stock ? h.t("stock") : h.t("stock_empty")));
     return stock;
   }
@@ -114,7 +104,7 @@
       // A chance plays the stock's top card: the pile wears the chance's 🍀 while you may.
       const chance = (table.actions || []).some((row) => row.some((b) => b.action === "chance"));
       if (chance) pile.classList.add("chance");
-      side.append(explainable(h, "stock", pile));
+      side.append(explainable(h, "stock", pile));  // named by what it shows: "37 Stock"
     }
     if (view.face_up) {
       // The trump card lies before its owner (their seat wears its ⭐): starred, labelled by
@@ -221,7 +211,7 @@
   // Your hand by suit (trump last): each suit kept together on one row, short suits sharing
   // a row; a long suit overlaps its cards to stay on its row (render.css, by its count --n),
   // a big hand draws smaller cards. The card a guided game's tip names is marked.
-  function arrange(items) {
+  function arrange(items, info, h) {
     const all = [...items.children];
     items.classList.add("myl-hand");
     items.classList.toggle("myl-big", all.length > BIG);
@@ -229,28 +219,19 @@
     for (const el of all) {
       let group = groups[groups.length - 1];
       if (!group || group.dataset.suit !== el.dataset.suit) {
-        group = span("myl-suit");
+        group = h.element("span", "myl-suit");
         group.dataset.suit = el.dataset.suit;
         groups.push(group);
       }
       group.append(el);
-      if (hint && hint.includes(labelOf(el.dataset.item))) el.classList.add("myl-hinted");
+      const id = el.dataset.item;
+      if (hint && hint.includes((RANKS[id[0]] || id[0]) + SUITS[id[1]])) el.classList.add("myl-hinted");
     }
     groups.forEach((group) => {
       group.style.setProperty("--n", String(group.childElementCount));
       group.classList.toggle("myl-long", group.childElementCount > 5);
     });
     items.replaceChildren(...groups);
-  }
-
-  function span(className) {
-    const span = document.createElement("span");
-    span.className = className;
-    return span;
-  }
-
-  function labelOf(id) {
-    return (RANKS[id[0]] || id[0]) + SUITS[id[1]];
   }
 
   // The trick a "trick_won" or "tied" event closed, in play order, from the event alone: the
@@ -280,7 +261,9 @@
     const two = events.find((e) => e.type === "phase_two");
     // Once the next trick has a card, the last outcome folds to its lines: one trick drawn.
     // Phase 1's last trick folds away (the feed keeps it); phase 2's start, to its first line.
-    if (folds(table)) return two ? { tone: "info", lines: foldedLines(table), why: false } : { skip: true };
+    if (folds(table)) {
+      return two ? { lines: table.story.filter((line) => line.startsWith("2️⃣")), why: false } : { skip: true };
+    }
     let tone = "info", banner = "";
     if (two && two.trump_card) {  // phase 2: the trump card joins its owner's hand
       const shown = h.element("div", "myl-stock");
@@ -291,7 +274,8 @@
       const row = h.element("div", "myl-trick" + (h.fresh ? " fresh" : ""));
       trickOf(close).forEach((entry, i) => {
         const winner = won && entry.seat === won.seat;
-        const cell = played(h, entry, trump, (winner ? "won" : "") + (chanced(entry) ? " chance" : ""));
+        const chance = chanced(entry);  // from the stock: its label says so
+        const cell = played(h, Object.assign({ chance: chance }, entry), trump, (winner ? "won" : "") + (chance ? " chance" : ""));
         row.append(cell);
         if (i === 0) row.append(h.element("span", "vs", tied ? "🤝" : "→"));
       });
@@ -303,9 +287,12 @@
       }
       if (won && won.seat === h.you) { tone = "good"; banner = h.t("you_take"); }
     }
-    if (!close && chances.length) {  // a chance taken, the trick still open
+    // A chance taken, the trick still open: its card lies on the felt, labelled 🍀 (the story
+    // and its why say the rest); drawn here only once it has left the felt.
+    const gone = chances.filter((e) => !(view.trick || []).some((t) => t.card === e.card));
+    if (!close && gone.length) {
       const row = h.element("div", "myl-trick" + (h.fresh ? " fresh" : ""));
-      row.append(...chances.map((entry) => played(h, entry, trump, "chance")));
+      row.append(...gone.map((entry) => played(h, entry, trump, "chance")));
       el.append(row);
     }
     if (last) {
@@ -324,11 +311,6 @@
     const events = table.moment.events;
     const closes = events.some((e) => ["trick_won", "tied", "set_aside", "picked_up", "phase_two"].includes(e.type));
     return !!view && !view.over && view.trick.length > 0 && closes && !events.some((e) => e.type === "went_out");
-  }
-
-  // Folded: phase 2's first line (its start, trump).
-  function foldedLines(table) {
-    return table.story.filter((line) => line.startsWith("2️⃣"));
   }
 
   function momentKey(table) {
