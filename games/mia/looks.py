@@ -45,6 +45,7 @@ WEB_STRINGS = {
     "claim_was": N_("Claim {claim}"),
     "earlier": N_("📜 Earlier rounds ({n})"),
     "earlier_claims": N_("⋯ {n} earlier"),
+    "out_pill": N_("💀 Out: place {place} of {seats}"),
     "folded_line": N_("🙈 {name} folded"),
     "out_place": N_("💀 You are out: place {place} of {seats}. Watch the others play on."),
 }

@@ -68,6 +68,7 @@ def test_once_you_are_out_your_place_stays_and_the_others_rounds_can_be_read(
     place = state.seats - state.out_order.index(script.seat_of())
     said = f"💀 You are out: place {place} of 4."
     assert page.inner_text("#game-area .mia-out").startswith(said)
+    assert page.inner_text("#pill") == f"💀 Out: place {place} of 4"
     assert page.is_visible("#moment .mia-stage .mia-die")  # their reveal, whole: no fold
     history = table_payload(script.store, script.table, script.users[0]["id"], "en")["history"]
     earlier = [e for e in history if e["type"] in ("challenged", "folded")]

@@ -90,15 +90,27 @@
     // Once you are out, where you finished stays on the felt while the others play on (the
     // result that put you out says it first).
     const told = (table.moment ? table.moment.events : []).some((e) => e.type === "eliminated" && e.seat === h.you);
-    if (h.you !== null && h.you !== undefined && view.lives[h.you] <= 0 && !told) {
-      const place = view.seats - view.out_order.indexOf(h.you);
-      center.append(h.element("p", "mia-out", h.t("out_place", { place: place, seats: view.seats })));
+    if (placeOf(table, h) && !told) {
+      center.append(h.element("p", "mia-out", h.t("out_place", { place: placeOf(table, h), seats: view.seats })));
     }
     el.append(center);
     const lines = table.lines;
     const prompt = lines[view.history.length ? 2 : 1];
     const verify = view.commitment ? lines.filter((line) => line.includes(view.commitment)) : [];
     return { lines: prompt && !verify.includes(prompt) ? [prompt] : [], verify: verify };
+  }
+
+  // Where you finished, once out (0 while you play on).
+  function placeOf(table, h) {
+    const view = table.public;
+    if (h.you === null || h.you === undefined || view.lives[h.you] > 0) return 0;
+    return view.seats - view.out_order.indexOf(h.you);
+  }
+
+  // The pill at the top, once you are out: "💀 Out: place 3 of 4".
+  function outStatus(table, h) {
+    const place = placeOf(table, h);
+    return place ? h.t("out_pill", { place: place, seats: table.public.seats }) : "";
   }
 
   function badge(table, index, h) {
@@ -259,5 +271,5 @@
     return (view.to_act === table.you ? "yours" : "") + (view.history.length > 0 ? "next" : "");
   }
 
-  window.GameRenderers.register("mia", { table, badge, cover, item, itemName, moment, momentKey, proves });
+  window.GameRenderers.register("mia", { table, badge, cover, item, itemName, moment, momentKey, outStatus, proves });
 })();
