@@ -100,6 +100,27 @@
     return { lines: prompt && !verify.includes(prompt) ? [prompt] : [], verify: verify };
   }
 
+  // Once you have looked at your dice, each claim button says what it would be: ✅ the truth
+  // (your dice reach it) or 🎭 a bluff; a line under them says so in words.
+  function extra(el, table, h) {
+    const info = table.private;
+    const panel = document.getElementById("private");
+    if (!info || !info.items || info.items.length !== 2 || !panel || panel.classList.contains("covered")) return;
+    const roll = info.items.map((i) => Number(i.attrs.face)).sort((a, b) => b - a).join("");
+    const buttons = [...document.querySelectorAll('#actions button[data-action^="claim:"]')];
+    if (!buttons.length) return;
+    const reach = buttons.findIndex((b) => b.dataset.action === "claim:" + roll);
+    buttons.forEach((button, index) => {
+      const truth = index <= reach;
+      button.classList.add(truth ? "mia-truth" : "mia-bluff");
+      button.title = h.t(truth ? "the_truth" : "a_bluff");
+      const mark = h.element("span", "mia-mark", truth ? "✅" : "🎭");
+      mark.setAttribute("aria-hidden", "true");
+      button.append(mark);
+    });
+    el.append(h.element("p", "mia-marks", h.t("marks", { roll: claimWord(roll, h) })));
+  }
+
   // Where you finished, once out (0 while you play on).
   function placeOf(table, h) {
     const view = table.public;
@@ -271,5 +292,5 @@
     return (view.to_act === table.you ? "yours" : "") + (view.history.length > 0 ? "next" : "");
   }
 
-  window.GameRenderers.register("mia", { table, badge, cover, item, itemName, moment, momentKey, outStatus, proves });
+  window.GameRenderers.register("mia", { table, badge, cover, item, itemName, extra, moment, momentKey, outStatus, proves });
 })();
