@@ -45,6 +45,10 @@ WEB_STRINGS = {
     "claim_was": N_("Claim {claim}"),
     "earlier": N_("📜 Earlier rounds ({n})"),
     "earlier_claims": N_("⋯ {n} earlier"),
+    "out_pill": N_("💀 Out: place {place} of {seats}"),
+    "the_truth": N_("The truth: your dice reach it"),
+    "a_bluff": N_("A bluff: your dice do not reach it"),
+    "marks": N_("With your {roll}: ✅ the truth · 🎭 a bluff"),
     "folded_line": N_("🙈 {name} folded"),
     "out_place": N_("💀 You are out: place {place} of {seats}. Watch the others play on."),
 }

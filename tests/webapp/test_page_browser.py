@@ -215,7 +215,7 @@ def test_verify_is_a_closed_copyable_detail_and_the_story_has_no_command(browser
 def test_out_of_the_game_you_can_leave_or_start_anew(browser, served):
     script = scene(served.store, served.clock, "mia", "out")
     page = local_page(browser, served, script)
-    assert page.inner_text("#pill") == "You are out of this game."
+    assert re.fullmatch(r"💀 Out: place [23] of 3", page.inner_text("#pill"))  # where you finished
     page.click('button[data-action="new_game"]')
     page.wait_for_selector("#setup:not([hidden])")
     page = telegram_page(browser, served, script)

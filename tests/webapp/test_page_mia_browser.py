@@ -68,6 +68,7 @@ def test_once_you_are_out_your_place_stays_and_the_others_rounds_can_be_read(
     place = state.seats - state.out_order.index(script.seat_of())
     said = f"💀 You are out: place {place} of 4."
     assert page.inner_text("#game-area .mia-out").startswith(said)
+    assert page.inner_text("#pill") == f"💀 Out: place {place} of 4"
     assert page.is_visible("#moment .mia-stage .mia-die")  # their reveal, whole: no fold
     history = table_payload(script.store, script.table, script.users[0]["id"], "en")["history"]
     earlier = [e for e in history if e["type"] in ("challenged", "folded")]
@@ -100,4 +101,33 @@ def test_a_long_round_shows_its_last_six_claims_and_a_chip_for_the_earlier_ones(
     page.click("#game-area .mia-claims li.more button")
     assert len(page.query_selector_all(claims)) == 9
     assert not page.query_selector("#game-area .mia-claims li.more")
+    page.context.close()
+
+
+def test_once_you_have_looked_each_claim_says_whether_it_is_the_truth_or_a_bluff(
+    browser,  # noqa: F811
+    served,  # noqa: F811
+):
+    script = Script(served.store, served.clock, "mia", names=("Sam",), cpus=("easy", "easy"))
+    script.start()
+    me = script.seat_of()
+    assert script.play_until(lambda s: s.state().phase == "claim" and s.state().to_act == me)
+    dice = script.state().dice
+    roll = f"{max(dice)}{min(dice)}"
+    page = new_page(browser, width=390, height=844, reduced=True)
+    open_as(page, served.local.url, served.secret, script.users[0], script.table_id)
+    drawn(page, script.table.version)
+    assert not page.query_selector("#actions .mia-mark")  # nothing said before you look
+    page.click("#private.covered")
+    page.wait_for_selector("#actions .mia-mark")
+    marks = page.eval_on_selector_all(
+        '#actions button[data-action^="claim:"]',
+        "bs => bs.map((b) => [b.dataset.action.slice(6), b.classList.contains('mia-truth')])",
+    )
+    order = [claim for claim, _ in marks]
+    reach = order.index(roll) if roll in order else -1
+    assert marks == [[claim, i <= reach] for i, claim in enumerate(order)]
+    assert marks[-1] == ["21", roll == "21"]  # Mia: a bluff unless you rolled it
+    said = page.inner_text("#extra .mia-marks")
+    assert said.startswith("With your ") and "✅ the truth · 🎭 a bluff" in said
     page.context.close()

@@ -90,15 +90,48 @@
     // Once you are out, where you finished stays on the felt while the others play on (the
     // result that put you out says it first).
     const told = (table.moment ? table.moment.events : []).some((e) => e.type === "eliminated" && e.seat === h.you);
-    if (h.you !== null && h.you !== undefined && view.lives[h.you] <= 0 && !told) {
-      const place = view.seats - view.out_order.indexOf(h.you);
-      center.append(h.element("p", "mia-out", h.t("out_place", { place: place, seats: view.seats })));
+    if (placeOf(table, h) && !told) {
+      center.append(h.element("p", "mia-out", h.t("out_place", { place: placeOf(table, h), seats: view.seats })));
     }
     el.append(center);
     const lines = table.lines;
     const prompt = lines[view.history.length ? 2 : 1];
     const verify = view.commitment ? lines.filter((line) => line.includes(view.commitment)) : [];
     return { lines: prompt && !verify.includes(prompt) ? [prompt] : [], verify: verify };
+  }
+
+  // Once you have looked at your dice, each claim button says what it would be: ✅ the truth
+  // (your dice reach it) or 🎭 a bluff; a line under them says so in words.
+  function extra(el, table, h) {
+    const info = table.private;
+    const panel = document.getElementById("private");
+    if (!info || !info.items || info.items.length !== 2 || !panel || panel.classList.contains("covered")) return;
+    const roll = info.items.map((i) => Number(i.attrs.face)).sort((a, b) => b - a).join("");
+    const buttons = [...document.querySelectorAll('#actions button[data-action^="claim:"]')];
+    if (!buttons.length) return;
+    const reach = buttons.findIndex((b) => b.dataset.action === "claim:" + roll);
+    buttons.forEach((button, index) => {
+      const truth = index <= reach;
+      button.classList.add(truth ? "mia-truth" : "mia-bluff");
+      button.title = h.t(truth ? "the_truth" : "a_bluff");
+      const mark = h.element("span", "mia-mark", truth ? "✅" : "🎭");
+      mark.setAttribute("aria-hidden", "true");
+      button.append(mark);
+    });
+    el.append(h.element("p", "mia-marks", h.t("marks", { roll: claimWord(roll, h) })));
+  }
+
+  // Where you finished, once out (0 while you play on).
+  function placeOf(table, h) {
+    const view = table.public;
+    if (h.you === null || h.you === undefined || view.lives[h.you] > 0) return 0;
+    return view.seats - view.out_order.indexOf(h.you);
+  }
+
+  // The pill at the top, once you are out: "💀 Out: place 3 of 4".
+  function outStatus(table, h) {
+    const place = placeOf(table, h);
+    return place ? h.t("out_pill", { place: place, seats: table.public.seats }) : "";
   }
 
   function badge(table, index, h) {
@@ -259,5 +292,5 @@
     return (view.to_act === table.you ? "yours" : "") + (view.history.length > 0 ? "next" : "");
   }
 
-  window.GameRenderers.register("mia", { table, badge, cover, item, itemName, moment, momentKey, proves });
+  window.GameRenderers.register("mia", { table, badge, cover, item, itemName, extra, moment, momentKey, outStatus, proves });
 })();
