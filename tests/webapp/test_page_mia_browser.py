@@ -131,3 +131,21 @@ def test_once_you_have_looked_each_claim_says_whether_it_is_the_truth_or_a_bluff
     said = page.inner_text("#extra .mia-marks")
     assert said.startswith("With your ") and "✅ the truth · 🎭 a bluff" in said
     page.context.close()
+
+
+def test_a_guided_game_opens_at_the_top_of_its_table_however_far_the_form_was_scrolled(
+    browser,  # noqa: F811
+    served,  # noqa: F811
+):
+    page = new_page(browser, width=320, height=568, reduced=True)
+    page.goto(served.local.url + "/")
+    page.wait_for_selector("#setup:not([hidden]) #cpus")
+    page.fill("#name", "Alice")
+    page.evaluate("document.body.style.paddingBottom = '3000px'")  # a page long either way
+    page.evaluate("window.scrollTo(0, 600)")  # down at the form's buttons
+    page.click("#tutorial-go")
+    page.wait_for_selector('#table:not([hidden])[data-drawn="game"] #me li.you')
+    wait_js(page, STILL)
+    felt = page.query_selector("#felt").bounding_box()
+    assert felt["y"] >= 0, felt  # the table in view, from its top
+    page.context.close()

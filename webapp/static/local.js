@@ -208,6 +208,7 @@
         const created = await api("/local/tables", { method: "POST", body: JSON.stringify(body) });
         state.tableId = created.table.id;
         history.replaceState(null, "", "?table=" + encodeURIComponent(state.tableId));
+        window.scrollTo(0, 0);  // the table from its top: the form was scrolled to its Start
         shell.showTable(created.table);
       }
       notice("");
