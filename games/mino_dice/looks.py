@@ -37,6 +37,10 @@ WEB_STRINGS = {
     "trick_of": N_("Trick {trick} of {tricks}"),
     "follow": N_("Follow:"),
     "you_take": N_("🎲 You take the trick!"),
+    "you_take_over": NT_(
+        "🎲 You take the trick: one over your bid.", "🎲 You take the trick: {n} over your bid.", 1
+    ),
+    "you_rolled": N_("You rolled {die}."),
     "exact": N_("✅ Exactly your bid: {points}"),
     "missed": N_("❌ Off your bid: {points}"),
     "sheet": N_("Score sheet"),

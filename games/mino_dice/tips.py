@@ -21,6 +21,8 @@ def roll_tip(view: dict[str, Any]) -> Text:
     now = {die: seat.now(seat.kinds[die]) for die in dice}
     strength = {die: seat.strength(seat.kinds[die]) for die in dice}
     need = (view["bid"] or 0) - view["won"][view["seat"]]
+    if len(dice) == 1:
+        return only_tip(seat.kinds[dice[0]], now[dice[0]], need)
     if need > 0:
         best = max(dice, key=lambda die: (now[die], -strength[die]))
         if now[best] >= SAVE_BELOW:
@@ -53,4 +55,21 @@ def roll_tip(view: dict[str, Any]) -> Text:
         "already have more tricks than you bid: each extra one costs 10 points.",
         die=die_label(seat.kinds[duck]),
         percent=round(100 * now[duck]),
+    )
+
+
+def only_tip(kind: str, chance: float, need: int) -> Text:
+    """With one die you may roll there is no choice (and, on a hand's last trick, no later
+    trick to keep a strong die for): the tip says so, with what this roll is likely to do."""
+    args = {"die": die_label(kind), "percent": round(100 * chance)}
+    if need > 0:
+        return T_(
+            "💡 Roll your {die}: the only die you may roll now. It takes this trick "
+            "{percent}% of the time.",
+            **args,
+        )
+    return T_(
+        "💡 Roll your {die}: the only die you may roll now. It takes this trick "
+        "{percent}% of the time, and a trick now would cost you.",
+        **args,
     )

@@ -101,3 +101,20 @@ def test_every_myllymatti_tip_names_one_legal_card_or_picking_up():
                     assert cards.rank(card) == max(cards.rank(c) for c in view["hand"]), text
             kinds.add(move[1].split()[0])
     assert kinds >= {"Lead", "Play", "Beat"}
+
+
+def test_a_mino_tip_with_one_die_to_roll_says_there_is_no_choice():
+    """On a hand's last trick (or when following leaves one die) the tip never talks of
+    keeping strong dice for a later trick: there is none, and no choice."""
+    seen = 0
+    for seed in range(3):
+        for view, _seat in positions(MINO, 3, seed):
+            if view["phase"] != "trick":
+                continue
+            text = render(mino_tips.roll_tip(view), "en")
+            if len(view["legal_actions"]) == 1:
+                seen += 1
+                assert "the only die you may roll now" in text, text
+                assert "later one" not in text, text
+            assert ("later one" not in text) or len(view["dice"]) > 1, text
+    assert seen

@@ -113,6 +113,7 @@ def test_the_last_trick_folds_to_one_line_with_its_why_once_the_next_has_a_roll(
     folded = page.inner_text("#moment .mino-folded")
     assert folded.startswith("🏆 Trick 1: "), folded
     assert re.search(r"beats|only number|Only flags", folded), folded  # its why, in the line
+    assert re.search(r"You rolled (yellow|red|blue|black|Minotaur|Griffin|Mermaid)", folded), folded
     assert page.query_selector_all("#moment .mino-roll") == []
     assert not page.query_selector("#moment #why")
 
@@ -212,3 +213,59 @@ def test_a_single_die_while_bidding_has_no_reason_line_under_it(browser, served)
     page.wait_for_selector('#private .item[data-waiting="bids"]')
     assert len(page.query_selector_all("#private .item")) == 1  # hand 1: one die
     assert not page.is_visible("#private .item .reason")  # the status line says it
+
+
+def test_a_rolled_dies_faces_close_on_a_tap_and_when_the_trick_moves_on(browser, served):  # noqa: F811
+    """The faces of a die on the felt sit over the trick's foot (nothing shifts), close on a
+    tap on them or anywhere else, and never outlive the trick they were opened on."""
+    script = Script(served.store, served.clock, "mino_dice", preset="quick", names=("Sam",))
+    script.start()
+    assert script.play_until(lambda s: s.state().hand == 2 and your_roll(s) and s.state().trick)
+    page = local_page(browser, served, script, **PHONE)
+    below = page.eval_on_selector("#private", "el => el.getBoundingClientRect().top")
+    page.click("#game-area .mino-explain")
+    note = page.wait_for_selector("#game-area .trick-note:not([hidden])")
+    assert " die: " in note.inner_text()
+    assert page.eval_on_selector("#private", "el => el.getBoundingClientRect().top") == below
+    note.click()  # a tap on it closes it
+    page.wait_for_selector("#game-area .trick-note", state="hidden")
+    page.click("#game-area .mino-explain")
+    page.wait_for_selector("#game-area .trick-note:not([hidden])")
+    page.click("#lines")  # a tap anywhere else closes it too
+    page.wait_for_selector("#game-area .trick-note", state="hidden")
+    assert page.get_attribute("#game-area .mino-explain", "aria-expanded") == "false"
+    page.click("#game-area .mino-explain")
+    page.wait_for_selector("#game-area .trick-note:not([hidden])")
+    trick = len(script.state().tricks)
+    assert script.play_until(lambda s: len(s.state().tricks) != trick and bool(s.state().trick))
+    drawn(page, script.table.version)
+    assert not page.query_selector("#game-area .trick-note:not([hidden])")
+
+
+def bid_nothing_then_roll_high(script: Script, seat: int, view: dict) -> str:
+    """A seat that bids 0 and then rolls its last legal die: it soon takes a trick too many."""
+    return "bid:0" if view["phase"] == "bid" else view["legal_actions"][-1]
+
+
+def test_a_trick_that_takes_you_over_your_bid_reads_as_bad_news(browser, served):  # noqa: F811
+    script = Script(served.store, served.clock, "mino_dice", preset="quick", names=("Sam",))
+    script.start()
+    you = script.seat_of()
+
+    def over_between_tricks(s: Script) -> bool:
+        state = s.state()
+        return (
+            state.phase == "trick"
+            and not state.trick
+            and bool(state.tricks)
+            and state.tricks[-1].get("winner") == you
+            and state.won[you] > state.bids[you]
+        )
+
+    assert script.play_until(over_between_tricks, policy=bid_nothing_then_roll_high)
+    page = local_page(browser, served, script, **PHONE)
+    over = script.state().won[you] - script.state().bids[you]
+    banner = page.inner_text("#moment .banner")
+    word = "one" if over == 1 else str(over)
+    assert banner == f"🎲 You take the trick: {word} over your bid.", banner
+    assert "tone-loss" in page.get_attribute("#moment", "class")

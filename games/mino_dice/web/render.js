@@ -15,8 +15,21 @@
   const BEATS = { minotaur: "griffin", griffin: "mermaid", mermaid: "minotaur" };
   let sheetOpen = true;
   let explained = null;  // the kind of die whose faces a tap has shown (kept over redraws)
+  let explainedAt = "";  // the hand and trick it was shown at: a new trick closes it
   let heldExplained = null;  // the die of yours a tap explains (kept over redraws)
   let seatExplained = null;  // the seat whose counters a tap explains (kept over redraws)
+
+  // A tap anywhere but on a die or a seat (on an explanation itself, too) closes the
+  // explanations it opened: they never stay on the page, reading like news of the trick.
+  document.addEventListener("click", (event) => {
+    if (event.target.closest(".mino-explain, .item.explains, .mino-badge[role=button]")) return;
+    if (explained === null && heldExplained === null && seatExplained === null) return;
+    explained = heldExplained = seatExplained = null;
+    document.querySelectorAll(".trick-note, .held-note").forEach((el) => { el.hidden = true; });
+    document.querySelectorAll(".seat-note").forEach((el) => el.remove());
+    document.querySelectorAll(".mino-explain, .item.explains, .mino-badge[role=button]").forEach((el) =>
+      el.setAttribute("aria-expanded", "false"));
+  });
 
   function facesOf(kind, table) {
     if (BEATS[kind]) return [kind, kind, kind, kind, "flag", "flag"];
@@ -73,6 +86,7 @@
     cell.prepend(button);
     button.addEventListener("click", () => {
       explained = explained === entry.kind ? null : entry.kind;
+      explainedAt = trickKey(view);
       const area = button.closest(".mino-trick").parentElement;
       area.querySelectorAll(".mino-explain").forEach((other) => other.setAttribute("aria-expanded", "false"));
       button.setAttribute("aria-expanded", String(explained === entry.kind));
@@ -81,14 +95,21 @@
     return cell;
   }
 
-  // The faces of the die last tapped, under the trick (or nothing).
+  // The hand and the trick the felt shows: an explanation belongs to it alone.
+  function trickKey(view) {
+    const showingPast = !view.trick.length && view.tricks.length > 0;
+    return view.hand + ":" + (showingPast ? view.tricks.length : view.trick_no);
+  }
+
+  // The faces of the die last tapped, over the trick's foot (or nothing): drawn above the
+  // page, not in its flow, so it never shifts the trick or your dice.
   function note(h, area, view) {
-    let el = area.querySelector(".mino-note");
+    let el = area.querySelector(".trick-note");
     if (!el) {
-      el = h.element("p", "mino-note");
+      el = h.element("p", "mino-note trick-note");
       el.setAttribute("aria-live", "polite");
       const trick = area.querySelector(".mino-trick");
-      if (trick) trick.after(el); else area.append(el);
+      if (trick) trick.append(el); else area.append(el);
     }
     el.textContent = explained ? about(h, explained, facesOf(explained, (view.settings || {}).faces)) : "";
     el.hidden = !explained;
@@ -156,6 +177,7 @@
           roll(h, entry, h.who(entry.seat), entry.seat === last.winner ? "won" : ""), view)));
       }
       if (rolls.childElementCount) el.append(rolls);
+      if (explained && explainedAt !== trickKey(view)) explained = null;  // the trick moved on
       if (rolls.childElementCount && explained) note(h, el, view);
     }
     if (view.hand === 1) el.append(h.element("p", "mino-legend", h.t("legend")));
@@ -301,7 +323,7 @@
       const line = h.element("p", "mino-folded");
       const who = won.winner === null || won.winner === undefined ? h.t("nobody") : h.who(won.winner);
       line.append(h.element("b", "", h.t("trick_went", { trick: won.trick, name: who })), " ",
-        capital((table.why || [])[0] || ""));
+        yourRoll(h, events, won), capital((table.why || [])[0] || ""));
       el.append(line);
       return { tone: "info", lines: [], why: false };
     }
@@ -321,7 +343,12 @@
       }));
       el.append(row);
     }
-    if (won && won.winner === h.you) { tone = "good"; banner = h.t("you_take"); }
+    if (won && won.winner === h.you) {
+      // A trick that takes you over your bid is bad news, said so (it costs points).
+      const over = playing ? view.won[h.you] - view.bids[h.you] : 0;
+      tone = over > 0 ? "loss" : "good";
+      banner = over > 0 ? h.t("you_take_over", { n: over }) : h.t("you_take");
+    }
     if (scored) {
       el.append(results(h, scored));
       const mine = scored.results.find((r) => r.seat === h.you);
@@ -341,6 +368,14 @@
     if (scored) el.querySelector(".mino-results").before(h.element("p", "mino-results-head", h.t("hand") + " " + scored.hand));
     const lines = story.filter((line) => !/^[🥇🥈🥉🏆]|^\d+\. /u.test(line));
     return { tone: "info", banner: "", lines: lines };  // the game's winner is the banner
+  }
+
+  // What you rolled in a trick, in words ("You rolled red 4. "), or nothing if you did not.
+  function yourRoll(h, events, won) {
+    const tricks = events.filter((e) => e.type === "trick_won");
+    const start = events.indexOf(tricks[tricks.indexOf(won) - 1]), end = events.indexOf(won);
+    const mine = events.find((e, i) => e.type === "rolled" && e.seat === h.you && e.trick === won.trick && i > start && i < end);
+    return mine ? h.t("you_rolled", { die: dieName(h, mine.kind, mine.face) }) + " " : "";
   }
 
   function finalRanking(h, view) {
