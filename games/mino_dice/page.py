@@ -165,3 +165,27 @@ def _result(result: dict[str, int]) -> Text:
         bid=bid,
         points=signed(points),
     )
+
+
+MEDALS = ("🥇", "🥈", "🥉")
+
+
+def describe_final(
+    ranking: list[int], places: list[int], names: list[str], seat: int
+) -> list[Text]:
+    """The end from your seat: a win you share says so in second person ("You and 🤖 Ada
+    win the game!"), never your own name among the winners; then every place."""
+    winners = [who for who, place in zip(ranking, places, strict=False) if place == 1]
+    others = ", ".join(names[who] for who in winners if who != seat)
+    if winners == [seat]:
+        lines = [T_("🏆 You win the game!")]
+    elif seat in winners:
+        lines = [T_("🏆 You and {names} win the game!", names=others)]
+    elif len(winners) == 1:
+        lines = [T_("🏆 {name} wins the game!", name=others)]
+    else:
+        lines = [T_("🏆 {names} share the win!", names=others)]
+    for who, place in zip(ranking, places, strict=False):
+        medal = MEDALS[place - 1] if place <= len(MEDALS) else f"{place}."
+        lines.append(V_("{medal} {name}", medal=medal, name=you_or(names, who, seat)))
+    return lines

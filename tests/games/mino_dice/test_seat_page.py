@@ -46,3 +46,14 @@ def test_german_says_ansage_for_a_bid_everywhere():
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for text in strings:
             assert not re.search(r"Gebot|\bbiete|geboten", text), (msgid, text)
+
+
+def test_a_win_you_share_is_said_in_second_person_at_the_end():
+    from games.mino_dice import GAME
+    from webapp.payload import ending
+
+    names = ["Rita", "🤖 Ada", "🤖 Cy"]
+    assert ending(GAME, [1, 0, 2], [1, 1, 3], names, 0, "en") == "🏆 You and 🤖 Ada win the game!"
+    assert ending(GAME, [0, 1, 2], [1, 2, 3], names, 0, "en") == "🏆 You win the game!"
+    assert ending(GAME, [1, 0, 2], [1, 2, 3], names, 0, "en") == "🏆 🤖 Ada wins the game!"
+    assert "Rita" not in ending(GAME, [1, 0, 2], [1, 1, 3], names, 0, "de")
