@@ -249,6 +249,8 @@
     el.append(details);
     // A reveal about you, new on your move, says its verdict as a banner under the line.
     const said = seen.has(key) ? {} : yourVerdict(table.moment.events, reveal, h, 0);
+    const out = seen.has(key) ? null : table.story.find((line) => line.startsWith("💀"));
+    if (!said.banner && out) said.banner = out;  // someone went out: the news of the round
     const tone = said.tone || (lost.some((e) => e.seat === h.you) ? "loss" : "info");
     return { tone, banner: said.banner, lines: [], why: false };
   }
