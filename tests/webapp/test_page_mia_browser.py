@@ -118,8 +118,12 @@ def test_once_you_have_looked_each_claim_says_whether_it_is_the_truth_or_a_bluff
     open_as(page, served.local.url, served.secret, script.users[0], script.table_id)
     drawn(page, script.table.version)
     assert not page.query_selector("#actions .mia-mark")  # nothing said before you look
+    assert "lift the cup" in page.inner_text("#lines")
     page.click("#private.covered")
     page.wait_for_selector("#actions .mia-mark")
+    # The cup is off: the status line no longer asks you to lift it.
+    status = page.inner_text("#lines")
+    assert "lift the cup" not in status and "🎲 Your dice are showing:" in status, status
     marks = page.eval_on_selector_all(
         '#actions button[data-action^="claim:"]',
         "bs => bs.map((b) => [b.dataset.action.slice(6), b.classList.contains('mia-truth')])",

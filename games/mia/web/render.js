@@ -109,6 +109,10 @@
     const roll = info.items.map((i) => Number(i.attrs.face)).sort((a, b) => b - a).join("");
     const buttons = [...document.querySelectorAll('#actions button[data-action^="claim:"]')];
     if (!buttons.length) return;
+    // The cup is off: the prompt no longer asks you to lift it.
+    const view = table.public, asked = table.lines[view.history.length ? 2 : 1];
+    const line = [...document.querySelectorAll("#lines p")].find((p) => p.textContent === asked);
+    if (line) line.textContent = view.claim === null ? h.t("claim_now") : h.t("claim_above", { claim: claimWord(view.claim, h) });
     const reach = buttons.findIndex((b) => b.dataset.action === "claim:" + roll);
     buttons.forEach((button, index) => {
       const truth = index <= reach;
