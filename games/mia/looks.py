@@ -49,6 +49,8 @@ WEB_STRINGS = {
     "the_truth": N_("The truth: your dice reach it"),
     "a_bluff": N_("A bluff: your dice do not reach it"),
     "marks": N_("With your {roll}: ✅ the truth · 🎭 a bluff"),
+    "claim_now": N_("🎲 Your dice are showing: now claim."),
+    "claim_above": N_("🎲 Your dice are showing: claim above {claim}."),
     "folded_line": N_("🙈 {name} folded"),
     "out_place": N_("💀 You are out: place {place} of {seats}. Watch the others play on."),
 }

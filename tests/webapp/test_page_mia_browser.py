@@ -118,8 +118,12 @@ def test_once_you_have_looked_each_claim_says_whether_it_is_the_truth_or_a_bluff
     open_as(page, served.local.url, served.secret, script.users[0], script.table_id)
     drawn(page, script.table.version)
     assert not page.query_selector("#actions .mia-mark")  # nothing said before you look
+    assert "lift the cup" in page.inner_text("#lines")
     page.click("#private.covered")
     page.wait_for_selector("#actions .mia-mark")
+    # The cup is off: the status line no longer asks you to lift it.
+    status = page.inner_text("#lines")
+    assert "lift the cup" not in status and "🎲 Your dice are showing:" in status, status
     marks = page.eval_on_selector_all(
         '#actions button[data-action^="claim:"]',
         "bs => bs.map((b) => [b.dataset.action.slice(6), b.classList.contains('mia-truth')])",
@@ -148,4 +152,48 @@ def test_a_guided_game_opens_at_the_top_of_its_table_however_far_the_form_was_sc
     wait_js(page, STILL)
     felt = page.query_selector("#felt").bounding_box()
     assert felt["y"] >= 0, felt  # the table in view, from its top
+    page.context.close()
+
+
+def about_you(script: Script, me: int) -> bool:
+    """The last reveal is about you: you lost a life, or your challenge or claim was right."""
+    moment = script.moment()
+    events = moment["events"] if moment else []
+    reveal = next((e for e in events if e["type"] == "challenged"), None)
+    lost = [e["seat"] for e in events if e["type"] == "lost_lives" and e["lost"] > 0]
+    return reveal is not None and bool(lost) and me in (*lost, reveal["seat"], reveal["claimant"])
+
+
+def test_a_new_reveal_about_you_is_a_banner_on_your_move_and_names_its_round_as_you_wait(
+    browser,  # noqa: F811
+    served,  # noqa: F811
+):
+    script = Script(served.store, served.clock, "mia", names=("Sam",), cpus=("easy", "easy"))
+    script.start()
+    me = script.seat_of()
+
+    def your_move_after_a_reveal_about_you(s: Script) -> bool:
+        return s.state().to_act == me and about_you(s, me)
+
+    assert script.play_until(your_move_after_a_reveal_about_you, like_a_cpu("normal"))
+    page = new_page(browser, width=320, height=568, reduced=True)
+    open_as(page, served.local.url, served.secret, script.users[0], script.table_id)
+    drawn(page, script.table.version)
+    wait_js(page, STILL)
+    # On first sight the verdict is a banner under the one-line result, your move still in view.
+    banner = page.inner_text("#moment .banner")
+    assert banner.startswith(("💔", "💀", "✅")), banner
+    assert page.is_visible("#moment .mia-last > summary")
+    places = page.evaluate(PLACES)
+    for box in (places["buttons"], places["title"]):
+        assert inside(box, places["height"]), places
+    # You move; as you wait, the card of the round before says which round it was.
+    moment = script.moment()
+    assert moment is not None
+    shown = next(e["round"] for e in moment["events"] if e["type"] == "challenged")
+    assert script.play_until(lambda s: s.state().to_act != me, like_a_cpu("normal"))
+    assert script.moment() == moment  # the same reveal, a claim of yours after it
+    drawn(page, script.table.version)
+    banner = page.inner_text("#moment .banner")
+    assert banner.startswith(f"Round {shown} · "), banner
     page.context.close()

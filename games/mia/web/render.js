@@ -109,6 +109,10 @@
     const roll = info.items.map((i) => Number(i.attrs.face)).sort((a, b) => b - a).join("");
     const buttons = [...document.querySelectorAll('#actions button[data-action^="claim:"]')];
     if (!buttons.length) return;
+    // The cup is off: the prompt no longer asks you to lift it.
+    const view = table.public, asked = table.lines[view.history.length ? 2 : 1];
+    const line = [...document.querySelectorAll("#lines p")].find((p) => p.textContent === asked);
+    if (line) line.textContent = view.claim === null ? h.t("claim_now") : h.t("claim_above", { claim: claimWord(view.claim, h) });
     const reach = buttons.findIndex((b) => b.dataset.action === "claim:" + roll);
     buttons.forEach((button, index) => {
       const truth = index <= reach;
@@ -178,8 +182,7 @@
     return el;
   }
 
-  // The reveal: the round's claims, the cup coming off the dice, the roll against the claim,
-  // who was right, and who pays.
+  // The reveal: the round's claims, the cup off the dice, the roll against the claim, who pays.
   function moment(el, table, h) {
     const events = table.moment.events;
     const reveal = events.find((e) => e.type === "challenged");
@@ -196,21 +199,29 @@
       el.append(h.element("div", "mia-fold", "🏳"));
     }
     el.append(...earlier(table, h));
-    // The reveal's line stays (who challenged whom); the banner says your loss once.
+    // The reveal's line stays (who challenged whom); the banner says your loss once. Once the
+    // next round has claims, the banner names its round: it is not the verdict on them.
+    seen.add(table.id + ":" + table.moment.version);
+    const said = yourVerdict(events, reveal, h, next && reveal ? reveal.round : 0), told = said.told || [];
+    return { ...said, lines: table.story.filter((line) => !told.some((mark) => line.startsWith(mark))) };
+  }
+
+  // Your verdict on a reveal: you lost a life (or went out), or you were right.
+  function yourVerdict(events, reveal, h, round) {
     const lost = events.filter((e) => e.type === "lost_lives" && e.lost > 0);
     const mine = lost.find((e) => e.seat === h.you);
+    const when = round ? h.t("round", { round }) + " · " : "";
     if (mine) {
       const out = events.some((e) => e.type === "eliminated" && e.seat === h.you);
       const told = lost.length === 1 ? (out ? ["💔", "💀"] : ["💔"]) : [];
-      const lines = table.story.filter((line) => !told.some((mark) => line.startsWith(mark)));
-      return { tone: "loss", banner: out ? h.say("you_are_out") : h.t("you_lose", { n: mine.lost }), lines };
+      return { tone: "loss", banner: when + (out ? h.say("you_are_out") : h.t("you_lose", { n: mine.lost })), told };
     }
-    const lines = table.story;
     const involved = reveal && (reveal.seat === h.you || reveal.claimant === h.you);
-    if (involved && lost.length) return { tone: "good", banner: h.t("right"), lines };
-    return { tone: "info", lines };
+    if (involved && lost.length) return { tone: "good", banner: when + h.t("right") };
+    return { tone: "info" };
   }
 
+  const seen = new Set();  // the reveals drawn whole: folded later, they need no banner
   let opened = "";  // the folded result you opened: it stays open as the page redraws
   let earlierOpen = false;  // and the earlier rounds, once opened
 
@@ -240,8 +251,12 @@
     body.append(...earlier(table, h));
     details.append(summary, body);
     el.append(details);
-    const mine = lost.some((e) => e.seat === h.you);
-    return { tone: mine ? "loss" : "info", lines: [], why: false };
+    // A reveal about you, new on your move, says its verdict as a banner under the line.
+    const said = seen.has(key) ? {} : yourVerdict(table.moment.events, reveal, h, 0);
+    const out = seen.has(key) ? null : table.story.find((line) => line.startsWith("💀"));
+    if (!said.banner && out) said.banner = out;  // someone went out: the news of the round
+    const tone = said.tone || (lost.some((e) => e.seat === h.you) ? "loss" : "info");
+    return { tone, banner: said.banner, lines: [], why: false };
   }
 
   // The rounds before the last one, folded: "📜 Earlier rounds (3)", one line each.
