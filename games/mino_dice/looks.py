@@ -49,7 +49,7 @@ WEB_STRINGS = {
     "bid_won": N_("bid {bid} · won {won}"),
     "has_bid": N_("has bid"),
     "bidding": N_("bidding…"),
-    "trick_went": N_("🏆 Trick {trick}: {name}."),
+    "trick_went": N_("🎲 Trick {trick}: {name}."),
     "nobody": N_("nobody"),
     "sheet_key": N_("Small numbers: tricks won/bid."),
     "seat_counts": N_("{name}: bid {bid}, won {won} so far · {points} points in all."),

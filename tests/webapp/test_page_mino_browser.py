@@ -111,7 +111,7 @@ def test_the_last_trick_folds_to_one_line_with_its_why_once_the_next_has_a_roll(
     assert script.play_until(lambda s: s.state().hand == 2 and second_trick_rolled(s))
     page = local_page(browser, served, script, **PHONE)
     folded = page.inner_text("#moment .mino-folded")
-    assert folded.startswith("🏆 Trick 1: "), folded
+    assert folded.startswith("🎲 Trick 1: "), folded
     assert re.search(r"beats|only number|Only flags", folded), folded  # its why, in the line
     assert re.search(r"You rolled (yellow|red|blue|black|Minotaur|Griffin|Mermaid)", folded), folded
     assert page.query_selector_all("#moment .mino-roll") == []
