@@ -17,7 +17,8 @@ from tests.support import toy_game
 POT = Path(__file__).resolve().parents[2] / "translations" / "locale" / "messages.pot"
 # The signs whose words are checked, each with the patterns its English msgids may follow.
 SIGNS = {
-    "🏆": r".*(wins|You win|share the win|win the game|Top players).*",  # winning the game (your page too)
+    # winning the game (your page too)
+    "🏆": r".*(wins|You win|share the win|win the game|Top players).*",
     "⭐": r"⭐ .*(last stock card|Last stock card).*",  # Myllymatti's face-up card
     "🎯": r"🎯 (Everyone holds|The bids|tricks won|Hand .*: you bid).*",  # bids
     "📊": r"(.* )?📊 .*",  # scores, ratings and numbers
