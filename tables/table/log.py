@@ -34,15 +34,18 @@ class TableLog:
         ]
 
     def events_after(self, table: Table, version: int) -> list[tuple[int, list[Event]]]:
-        """The logged events of each change after ``version``, oldest first (this game's and
-        the one before it, so a rematch right after a game's end loses nothing)."""
+        """The logged events of each change after ``version`` up to the table's own, oldest
+        first (this game's and the one before it, so a rematch right after a game's end loses
+        nothing). A change committed after this copy of the table was read is left to the
+        next reader: told now beside an older table, it would be told again with its own."""
         fields = table.match().rules.event_fields
         found: list[tuple[int, list[Event]]] = []
         for game_no in (table.game_no - 1, table.game_no):
             if game_no < 0:
                 continue
             for changed, items in self._tail(keys.game_log(table.id, game_no), version):
-                found.append((changed, codec.decode(items, fields)))
+                if changed <= table.version:
+                    found.append((changed, codec.decode(items, fields)))
         return sorted(found, key=lambda pair: pair[0])
 
     def recent_events(self, table: Table, count: int) -> list[tuple[int, list[Event]]]:

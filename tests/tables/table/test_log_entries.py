@@ -43,3 +43,14 @@ def test_a_log_begun_as_json_reads_on_with_the_new_entries(store, redis_client):
     assert redis_client.lindex(key, 0).startswith(b"[") and len(log.game_log(table, 1)) > 1
     assert log.events_after(table, 0)[0][0] == first[0]
     assert log.game_log(table, 1)[0] == codec.decode(first[1], GAMES["mia"].rules.event_fields)
+
+
+def test_the_changes_after_a_version_stop_at_the_table_read_not_at_the_log_end(store):
+    """A change committed after the table was read is not told with it (the group's message
+    told a game's end twice: once beside the older table, once with the finished one)."""
+    table = play_moves(store, seated(store, GROUP, "mia", PEOPLE).id, "stale", limit=3)
+    newer = play_moves(store, table.id, "stale more", limit=1)
+    assert newer.version > table.version
+    log = TableLog(store.redis)
+    assert max(changed for changed, _ in log.events_after(table, 0)) == table.version
+    assert max(changed for changed, _ in log.events_after(newer, 0)) == newer.version
